@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // API tests each start a server with its own DuckDB file; two cores, so keep the fan-out small.
+    maxWorkers: 2,
+  },
+});
