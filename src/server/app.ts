@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { authenticate } from "./auth/authenticate.ts";
+import type { ProviderMetadata } from "./auth/oidc-discovery.ts";
+import { createIdentityResolver, recordSignIn } from "./auth/users.ts";
+import type { TokenVerifier } from "./auth/verify-token.ts";
+import { xsrfProtection } from "./auth/xsrf.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { ApiError, errorResponse } from "./http/errors.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { mountSpa } from "./http/static-files.ts";
+import type { AppEnv } from "./http/types.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  provider: ProviderMetadata;
+  verifyToken: TokenVerifier;
+  /** The built SPA; omitted in API-only tests. */
+  distDir?: string;
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const { config, db, provider } = deps;
+  const app = new Hono();
+  app.use("*", securityHeaders(new URL(provider.issuer).origin));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+    return errorResponse(
+      c,
+      new ApiError(500, "internal", "Er ging iets mis op de server. Probeer het opnieuw."),
+    );
+  });
+
+  app.get("/healthz", async (c) => {
+    await db.query("SELECT 1");
+    return c.json({ status: "ok" });
+  });
+
+  // Runtime configuration for the SPA, so one build runs in every environment. Public: it holds no secret.
+  app.get("/api/config", xsrfProtection(isHttps(config)), (c) =>
+    c.json({
+      authorizeUrl: provider.authorization_endpoint,
+      logoutUrl: provider.end_session_endpoint ?? null,
+      clientId: config.oidc.clientId,
+      audience: config.oidc.audience,
+      responseType: config.oidc.responseType,
+      scope: config.oidc.scope,
+      apiBaseUrl: config.apiBaseUrl,
+      cdnBaseUrl: config.cdnBaseUrl,
+    }),
+  );
+
+  app.route("/api", userApi(deps));
+  app.all("/api/*", (c) =>
+    errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),
+  );
+  if (deps.distDir) mountSpa(app, deps.distDir);
+  return app;
+}
+
+/** Everything a signed-in person calls: XSRF-protected, token-checked, allow-listed. */
+function userApi(deps: AppDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.use("*", xsrfProtection(isHttps(deps.config)));
+  api.use(
+    "*",
+    authenticate({
+      db: deps.db,
+      verifyToken: deps.verifyToken,
+      resolveIdentity: createIdentityResolver(deps.provider.userinfo_endpoint),
+      allowedDomains: deps.config.allowedDomains,
+    }),
+  );
+
+  api.get("/me", async (c) => {
+    const user = c.get("user");
+    const identity = c.get("identity");
+    await recordSignIn(deps.db, user, identity.nickname);
+    return c.json({
+      email: user.email,
+      name: user.name ?? identity.nickname,
+      nickname: identity.nickname,
+      role: user.role,
+    });
+  });
+  return api;
+}
+
+const isHttps = (config: Config) => config.publicUrl.startsWith("https:");

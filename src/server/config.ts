@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/** A configuration value that does not parse: start-up stops with a message naming the variable. */
+export class ConfigError extends Error {}
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => ["true", "1", "yes"].includes(v));
+const port = z.coerce.number().int().min(0).max(65535);
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean),
+);
+const url = z.url({ protocol: /^https?$/ });
+
+// Every environment variable the server reads, with its default. Documented in .env.example.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  PUBLIC_URL: url.optional(),
+  DATABASE_PATH: z.string().min(1).default("data/wasbord.duckdb"),
+  SEED_DEMO: bool.default(false),
+  DEV_IDP: bool.default(false),
+  DEV_IDP_ALLOW_IN_PRODUCTION: bool.default(false),
+  IDP_PORT: port.default(3001),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default("wasbord-web"),
+  OIDC_AUDIENCE: z.string().min(1).default("wasbord-api"),
+  OIDC_RESPONSE_TYPE: z.enum(["token", "id_token token"]).optional(),
+  OIDC_SCOPE: z.string().min(1).default("openid profile email phone"),
+  ADMIN_EMAILS: list.default([]),
+  AUTH_ALLOWED_DOMAINS: list.default([]),
+  API_BASE_URL: z.string().default(""),
+  CDN_BASE_URL: z.string().default(""),
+});
+
+export interface Config {
+  env: "production" | "development" | "test";
+  host: string;
+  port: number;
+  /** The origin people open, used for the sign-in redirect. */
+  publicUrl: string;
+  databasePath: string;
+  seedDemo: boolean;
+  /** Start the bundled identity provider (only when no external issuer is configured). */
+  devIdp: { port: number } | null;
+  oidc: { issuer: string; clientId: string; audience: string; responseType: string; scope: string };
+  adminEmails: string[];
+  allowedDomains: string[];
+  apiBaseUrl: string;
+  cdnBaseUrl: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const useDevIdp = !e.OIDC_ISSUER && e.DEV_IDP;
+  if (useDevIdp && e.NODE_ENV === "production" && !e.DEV_IDP_ALLOW_IN_PRODUCTION) {
+    throw new ConfigError(
+      "DEV_IDP=true refuses to run in production mode: set NODE_ENV=development, or DEV_IDP_ALLOW_IN_PRODUCTION=true to allow it explicitly",
+    );
+  }
+  if (!e.OIDC_ISSUER && !useDevIdp) {
+    throw new ConfigError("OIDC_ISSUER is required (or DEV_IDP=true for the bundled development provider)");
+  }
+  if (useDevIdp && e.OIDC_RESPONSE_TYPE === "token") {
+    throw new ConfigError(
+      'OIDC_RESPONSE_TYPE=token is not supported by the bundled provider; use "id_token token"',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    databasePath: e.DATABASE_PATH,
+    seedDemo: e.SEED_DEMO,
+    devIdp: useDevIdp ? { port: e.IDP_PORT } : null,
+    oidc: {
+      issuer: (e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`).replace(/\/$/, ""),
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE,
+      // The spec's default is the plain token flow; the bundled provider only does the id_token variant.
+      responseType: e.OIDC_RESPONSE_TYPE ?? (useDevIdp ? "id_token token" : "token"),
+      scope: e.OIDC_SCOPE,
+    },
+    adminEmails: e.ADMIN_EMAILS,
+    allowedDomains: e.AUTH_ALLOWED_DOMAINS,
+    apiBaseUrl: e.API_BASE_URL,
+    cdnBaseUrl: e.CDN_BASE_URL,
+  };
+}

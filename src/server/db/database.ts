@@ -1,0 +1,119 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from "@duckdb/node-api";
+
+/** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
+export type Row = Record<string, unknown>;
+export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
+
+/** What one connection can do; a transaction hands the same interface to its callback. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: Params): Promise<T[]>;
+  run(sql: string, params?: Params): Promise<void>;
+}
+
+/**
+ * One DuckDB instance per process with a small pool of connections. DuckDB allows one process per file,
+ * so everything that touches the data goes through this object.
+ */
+export class Database implements Queryable {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    readonly path: string,
+  ) {}
+
+  static async open(path: string, poolSize = 4): Promise<Database> {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    // The session time zone stays UTC; reports convert explicitly with timezone('Europe/Amsterdam', …).
+    const instance = await DuckDBInstance.create(path);
+    const db = new Database(instance, path);
+    for (let i = 0; i < poolSize; i++) db.idle.push(await instance.connect());
+    return db;
+  }
+
+  query<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    return this.withConnection((connection) => readRows<T>(connection, sql, params));
+  }
+
+  async run(sql: string, params?: Params): Promise<void> {
+    await this.withConnection((connection) => connection.run(sql, params));
+  }
+
+  /** Runs `work` inside BEGIN/COMMIT on one connection; any error rolls everything back. */
+  transaction<T>(work: (tx: Queryable, connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.withConnection(async (connection) => {
+      const tx: Queryable = {
+        query: (sql, params) => readRows(connection, sql, params),
+        run: async (sql, params) => {
+          await connection.run(sql, params);
+        },
+      };
+      await connection.run("BEGIN TRANSACTION");
+      try {
+        const result = await work(tx, connection);
+        await connection.run("COMMIT");
+        return result;
+      } catch (error) {
+        await connection.run("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = await this.acquire();
+    try {
+      return await work(connection);
+    } finally {
+      this.release(connection);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const connection of this.idle) connection.closeSync();
+    this.idle.length = 0;
+    this.instance.closeSync();
+  }
+
+  private acquire(): Promise<DuckDBConnection> {
+    if (this.closed) return Promise.reject(new Error("database is closed"));
+    const connection = this.idle.pop();
+    if (connection) return Promise.resolve(connection);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(connection: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(connection);
+    else if (this.closed) connection.closeSync();
+    else this.idle.push(connection);
+  }
+}
+
+async function readRows<T>(connection: DuckDBConnection, sql: string, params?: Params): Promise<T[]> {
+  const reader = await connection.runAndReadAll(sql, params);
+  const types = reader.columnTypes().map((type) => type.typeId);
+  const names = reader.columnNames();
+  return reader.getRowsJS().map((values) => {
+    const row: Row = {};
+    values.forEach((value, i) => {
+      row[names[i]] = toPlain(value, types[i]);
+    });
+    return row as T;
+  });
+}
+
+function toPlain(value: unknown, typeId: DuckDBTypeId): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) {
+    return typeId === DuckDBTypeId.DATE ? value.toISOString().slice(0, 10) : value.toISOString();
+  }
+  return value;
+}

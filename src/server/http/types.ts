@@ -1,0 +1,6 @@
+import type { AppUser, Identity } from "../auth/users.ts";
+
+/** Hono context variables set by the middleware: the signed-in, allowed user. */
+export interface AppEnv {
+  Variables: { user: AppUser; identity: Identity };
+}

@@ -1,0 +1,84 @@
+import { AppShell, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Outlet } from "react-router";
+import {
+  ADMIN_HEADING,
+  ADMIN_OVERVIEW,
+  ADMIN_SECTIONS,
+  REPORT_SECTIONS,
+} from "../../../shared/navigation.ts";
+import { authHeader } from "../../auth/auth-header.ts";
+import { ApiRequestError } from "../../lib/http.ts";
+import { useCurrentModule } from "./current-module.ts";
+import { Header } from "./header.tsx";
+import { useMe } from "./me.ts";
+import { SideNav } from "./side-nav.tsx";
+
+/** The shell: header on every module but auth; the module's own navigation beside admin and reports. */
+export function RootLayout() {
+  const module = useCurrentModule();
+  const guarded = module === "admin" || module === "dashboard" || module === "reports";
+  const me = useMe(guarded || authHeader.has());
+  if (module === "auth") return <Outlet />;
+
+  const nav =
+    module === "admin" && me.data?.role === "beheerder" ? (
+      <SideNav label="Beheermenu" heading={ADMIN_HEADING} top={ADMIN_OVERVIEW} sections={ADMIN_SECTIONS} />
+    ) : module === "reports" && me.data ? (
+      <SideNav label="Rapportagemenu" sections={REPORT_SECTIONS} />
+    ) : null;
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={nav ? { width: 260, breakpoint: 0 } : undefined} padding="lg">
+      <AppShell.Header>
+        <Header canAdminister={me.data?.role !== "analist"} />
+      </AppShell.Header>
+      {nav && <AppShell.Navbar style={{ overflowY: "auto" }}>{nav}</AppShell.Navbar>}
+      <AppShell.Main>{guarded ? <AccessGate me={me}>{<Outlet />}</AccessGate> : <Outlet />}</AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** Guarded modules render only for an allowed user; a signed-in stranger sees "Geen toegang". */
+function AccessGate({ me, children }: { me: ReturnType<typeof useMe>; children: ReactNode }) {
+  const module = useCurrentModule();
+  if (me.isPending) {
+    return (
+      <Center h="50vh">
+        <Loader aria-label="Laden" />
+      </Center>
+    );
+  }
+  if (me.error) {
+    const error = me.error;
+    const noAccess = error instanceof ApiRequestError && error.status === 403;
+    return (
+      <Stack maw={560} gap="sm" role="alert">
+        <Title order={1}>{noAccess ? "Geen toegang" : "Er ging iets mis"}</Title>
+        <Text>
+          {noAccess
+            ? "Je bent ingelogd, maar je account staat niet op de lijst van Wasbord-gebruikers. Vraag een beheerder om je toe te voegen."
+            : error.message}
+        </Text>
+        {noAccess ? (
+          <Button component="a" href="/logout" variant="light" w="fit-content">
+            Uitloggen en met een ander account inloggen
+          </Button>
+        ) : (
+          <Button onClick={() => me.refetch()} w="fit-content">
+            Opnieuw proberen
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  if (module === "admin" && me.data.role !== "beheerder") {
+    return (
+      <Stack maw={560} gap="sm" role="alert">
+        <Title order={1}>Geen toegang</Title>
+        <Text>Alleen een beheerder kan de instellingen bekijken en wijzigen.</Text>
+      </Stack>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,53 @@
+import { NavLink as MantineNavLink, Stack, Text, Title } from "@mantine/core";
+import { NavLink, useLocation } from "react-router";
+import type { NavEntry, NavSection } from "../../../shared/navigation.ts";
+
+/** One navigation column (admin or reports), drawn from the navigation tables. */
+export function SideNav(props: { label: string; heading?: string; top?: NavEntry; sections: NavSection[] }) {
+  return (
+    <nav aria-label={props.label}>
+      <Stack gap={2} p="sm">
+        {props.heading && (
+          <Title order={2} size="h4" px="sm" pb="xs">
+            {props.heading}
+          </Title>
+        )}
+        {props.top && <EntryLink entry={props.top} />}
+        {props.sections.map((section) => (
+          <div key={section.label}>
+            <Text size="xs" fw={700} c="dimmed" px="sm" pt="md" pb={4} style={{ letterSpacing: "0.06em" }}>
+              {section.label}
+            </Text>
+            {section.entries.map((entry) => (
+              <EntryLink key={`${entry.label}-${entry.path}`} entry={entry} />
+            ))}
+          </div>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+function EntryLink({ entry }: { entry: NavEntry }) {
+  const { pathname } = useLocation();
+  if (entry.children) {
+    const open = entry.children.some((child) => child.path === pathname);
+    return (
+      <MantineNavLink label={entry.label} defaultOpened={open} childrenOffset="md">
+        {entry.children.map((child) => (
+          <EntryLink key={child.path} entry={child} />
+        ))}
+      </MantineNavLink>
+    );
+  }
+  return (
+    <MantineNavLink
+      component={NavLink}
+      to={entry.path}
+      end
+      label={entry.label}
+      active={pathname === entry.path}
+      aria-current={pathname === entry.path ? "page" : undefined}
+    />
+  );
+}

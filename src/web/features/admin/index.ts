@@ -1,0 +1,1 @@
+export { AdminOverviewPage, AdminPage } from "./admin-pages.tsx";
