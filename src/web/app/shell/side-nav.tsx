@@ -1,4 +1,5 @@
 import { NavLink as MantineNavLink, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { NavEntry, NavSection } from "../../../shared/navigation.ts";
 
@@ -28,16 +29,31 @@ export function SideNav(props: { label: string; heading?: string; top?: NavEntry
   );
 }
 
+/** A navigation entry with sub-entries: a real button that opens and closes them, open on its own pages. */
+function EntryGroup({ entry, containsCurrent }: { entry: NavEntry; containsCurrent: boolean }) {
+  const [opened, setOpened] = useState(containsCurrent);
+  return (
+    <MantineNavLink
+      component="button"
+      type="button"
+      label={entry.label}
+      opened={opened || containsCurrent}
+      onChange={setOpened}
+      aria-expanded={opened || containsCurrent}
+      childrenOffset="md"
+    >
+      {entry.children?.map((child) => (
+        <EntryLink key={child.path} entry={child} />
+      ))}
+    </MantineNavLink>
+  );
+}
+
 function EntryLink({ entry }: { entry: NavEntry }) {
   const { pathname } = useLocation();
   if (entry.children) {
-    const open = entry.children.some((child) => child.path === pathname);
     return (
-      <MantineNavLink label={entry.label} defaultOpened={open} childrenOffset="md">
-        {entry.children.map((child) => (
-          <EntryLink key={child.path} entry={child} />
-        ))}
-      </MantineNavLink>
+      <EntryGroup entry={entry} containsCurrent={entry.children.some((child) => child.path === pathname)} />
     );
   }
   return (

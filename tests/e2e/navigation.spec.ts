@@ -1,0 +1,166 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN_SECTIONS, navPages, pageTitle, REPORT_SECTIONS } from "../../src/shared/navigation.ts";
+import { expectAccessible, STORAGE_STATE } from "./support.ts";
+
+test.use({ storageState: STORAGE_STATE });
+
+// The spec's navigation, written out here by hand so the test does not trust the code's own tables for labels.
+const REPORT_LINKS: [string, string][] = [
+  ["Kenteken herkenning", "/reports/users-recognition"],
+  ["Unieke kentekens", "/reports/users-unique"],
+  ["Nieuw / Terugkerend", "/reports/users-type"],
+  ["Flow", "/reports/users-flow"],
+  ["Geografische locatie", "/reports/users-geo"],
+  ["Overzicht", "/reports/acquisition"],
+  ["Programmakeuze", "/reports/item-flow"],
+  ["Experiments", "/reports/experiments"],
+  ["Transacties", "/reports/trx-sales"],
+  ["Omzet", "/reports/trx-revenue"],
+  ["Programmakeuze", "/reports/trx-items"],
+];
+const REPORT_GROUPS: [string, [string, string][]][] = [
+  [
+    "Affiliates",
+    [
+      ["Overzicht", "/reports/affiliates"],
+      ["Advertenties", "/reports/affiliates/ads"],
+    ],
+  ],
+  [
+    "Facebook",
+    [
+      ["Overzicht", "/reports/facebook"],
+      ["Campagnes", "/reports/facebook/campaigns"],
+      ["Advertentiesets", "/reports/facebook/adsets"],
+      ["Advertenties", "/reports/facebook/ads"],
+    ],
+  ],
+  [
+    "Google Ads",
+    [
+      ["Overzicht", "/reports/google-ads"],
+      ["Campagnes", "/reports/google-ads/campaigns"],
+      ["Advertentiegroepen", "/reports/google-ads/adgroups"],
+      ["Advertenties", "/reports/google-ads/ads"],
+      ["Zoekwoorden", "/reports/google-ads/keywords"],
+    ],
+  ],
+  [
+    "Marktplaats",
+    [
+      ["Overzicht", "/reports/marktplaats"],
+      ["Advertenties", "/reports/marktplaats/ads"],
+    ],
+  ],
+  [
+    "Vouchers",
+    [
+      ["Overzicht", "/reports/vouchers"],
+      ["Flow", "/reports/vouchers/flow"],
+    ],
+  ],
+  [
+    "Website",
+    [
+      ["All Pages", "/reports/content-pages"],
+      ["Landing Pages", "/reports/content-landing-pages"],
+    ],
+  ],
+];
+const ADMIN_LINKS: [string, string][] = [
+  ["Overzicht", "/admin"],
+  ["Users", "/admin/users"],
+  ["Items", "/admin/items"],
+  ["Promotions", "/admin/promotions"],
+];
+
+const reportsNav = (page: Page) => page.getByRole("navigation", { name: "Rapportagemenu" });
+const adminNav = (page: Page) => page.getByRole("navigation", { name: "Beheermenu" });
+
+async function expectHeader(page: Page) {
+  const header = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await expect(header.getByRole("link", { name: "Rapportage" })).toHaveAttribute("href", "/reports");
+  await expect(header.getByRole("link", { name: "Instellingen" })).toHaveAttribute("href", "/admin");
+  await expect(header.getByRole("link", { name: "Logout" })).toHaveAttribute("href", "/logout");
+  await expect(page.getByTestId("account-text")).toHaveText("demo");
+}
+
+test("the reports navigation shows every section, entry and sub-entry with its exact label and path", async ({
+  page,
+}) => {
+  await page.goto("/reports/users-recognition");
+  const nav = reportsNav(page);
+  for (const section of ["KLANTEN", "ACQUISITIE", "GEDRAG", "TRANSACTIES"]) {
+    await expect(nav.getByText(section, { exact: true })).toBeVisible();
+  }
+  for (const [label, path] of REPORT_LINKS) {
+    await expect(nav.locator(`a[href="${path}"]`)).toHaveText(label);
+  }
+  for (const [group, children] of REPORT_GROUPS) {
+    const toggle = nav.getByRole("button", { name: group, exact: true });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    for (const [label, path] of children) await expect(nav.locator(`a[href="${path}"]`)).toHaveText(label);
+  }
+  await expect(adminNav(page)).toHaveCount(0);
+});
+
+test("every report path renders its page with the header, the reports navigation and no serious a11y issue", async ({
+  page,
+}) => {
+  const visited: string[] = [];
+  for (const entry of navPages(REPORT_SECTIONS)) {
+    await page.goto(entry.path);
+    await expect(page).toHaveURL(entry.path);
+    await expect(page.getByRole("heading", { level: 1, name: pageTitle(entry) })).toBeVisible();
+    await expect(reportsNav(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Rapportage" })).toHaveAttribute("aria-current", "page");
+    await expectHeader(page);
+    await expectAccessible(page);
+    visited.push(entry.path);
+  }
+  expect(visited).toHaveLength(28);
+  console.log(`visited: ${visited.join(" ")}`);
+});
+
+test("the admin navigation has its heading and entries, only under admin", async ({ page }) => {
+  await page.goto("/admin");
+  const nav = adminNav(page);
+  await expect(nav.getByRole("heading", { name: "Beheer" })).toBeVisible();
+  await expect(nav.getByText("INSTELLINGEN", { exact: true })).toBeVisible();
+  for (const [label, path] of ADMIN_LINKS) await expect(nav.locator(`a[href="${path}"]`)).toHaveText(label);
+  await expect(reportsNav(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Instellingen" })).toHaveAttribute("aria-current", "page");
+
+  for (const entry of [
+    { path: "/admin", title: "Beheer — overzicht", label: "" },
+    ...navPages(ADMIN_SECTIONS),
+  ]) {
+    await page.goto(entry.path);
+    await expect(page.getByRole("heading", { level: 1, name: pageTitle(entry) })).toBeVisible();
+    await expectHeader(page);
+    await expectAccessible(page);
+  }
+});
+
+test("the dashboard has the header and neither navigation", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectHeader(page);
+  await expect(reportsNav(page)).toHaveCount(0);
+  await expect(adminNav(page)).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("an unknown path ends on page-not-found", async ({ page }) => {
+  await page.goto("/reports-bestaat-niet/iets");
+  await expect(page).toHaveURL(/\/page-not-found$/);
+  await expect(page.getByText("page-not-found works!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terug naar het dashboard" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the auth module has no header", async ({ page }) => {
+  await page.goto("/auth/callback#error=access_denied");
+  await expect(page.getByRole("heading", { name: "Inloggen mislukt" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Hoofdmenu" })).toHaveCount(0);
+});

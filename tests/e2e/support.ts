@@ -1,0 +1,22 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "demo@wasbord.nl", password: "demo" };
+export const STORAGE_STATE = "test-results/e2e-signed-in.json";
+
+/** Fills the bundled provider's real login page. */
+export async function logInOnProviderPage(page: Page, account = DEMO): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Inloggen bij Wasbord" })).toBeVisible();
+  await page.getByLabel("E-mailadres").fill(account.email);
+  await page.getByLabel("Wachtwoord").fill(account.password);
+  await page.getByRole("button", { name: "Inloggen" }).click();
+}
+
+/** No serious or critical accessibility violations on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}

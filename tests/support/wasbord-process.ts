@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "./free-port.ts";
+
+export interface WasbordProcess {
+  url: string;
+  issuer: string;
+  databasePath: string;
+  /** Everything the server printed, for failing tests to show. */
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+const root = join(import.meta.dirname, "../..");
+
+/**
+ * Starts the real server (`src/server/main.ts`) as its own process with the bundled identity provider and
+ * a fresh DuckDB file (or the one given), and waits until it answers /healthz.
+ */
+export async function startWasbord(
+  options: { env?: Record<string, string>; databasePath?: string } = {},
+): Promise<WasbordProcess> {
+  const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
+  const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
+  const [port, idpPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    IDP_PORT: String(idpPort),
+    DATABASE_PATH: databasePath,
+    DEV_IDP: "true",
+    ADMIN_EMAILS: "demo@wasbord.nl",
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://localhost:${port}`;
+  await waitForHealth(url, child, () => output);
+  return {
+    url,
+    issuer: `http://localhost:${idpPort}`,
+    databasePath,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      await stopProcess(child, signal);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not become healthy within 120 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
