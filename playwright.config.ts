@@ -15,7 +15,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: "list",
   use: {
     baseURL,
     locale: "nl-NL",
