@@ -53,6 +53,8 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
+  // Machine and public endpoints are mounted here, before the user API: they authenticate themselves
+  // (API keys, allowed origins) instead of with a person's token.
   app.route("/api", userApi(deps));
   app.all("/api/*", (c) =>
     errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),

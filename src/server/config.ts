@@ -23,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: url.optional(),
   DATABASE_PATH: z.string().min(1).default("data/wasbord.duckdb"),
   SEED_DEMO: bool.default(false),
+  SEED_SCALE: z.coerce.number().positive().max(100).default(1),
   DEV_IDP: bool.default(false),
   DEV_IDP_ALLOW_IN_PRODUCTION: bool.default(false),
   IDP_PORT: port.default(3001),
@@ -45,6 +46,8 @@ export interface Config {
   publicUrl: string;
   databasePath: string;
   seedDemo: boolean;
+  /** Size of the demo chain: 1 = four sites with ~500 washes a day each. */
+  seedScale: number;
   /** Start the bundled identity provider (only when no external issuer is configured). */
   devIdp: { port: number } | null;
   oidc: { issuer: string; clientId: string; audience: string; responseType: string; scope: string };
@@ -87,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     databasePath: e.DATABASE_PATH,
     seedDemo: e.SEED_DEMO,
+    seedScale: e.SEED_SCALE,
     devIdp: useDevIdp ? { port: e.IDP_PORT } : null,
     oidc: {
       issuer: (e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`).replace(/\/$/, ""),
