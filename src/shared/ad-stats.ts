@@ -1,0 +1,61 @@
+import { z } from "./zod-nl";
+
+// One day of one ad platform's figures for one campaign / ad group / ad / keyword / affiliate: the row of
+// ad_stats_daily. Both POST /api/ingest/ad-stats and the CSV import parsers produce exactly this shape.
+
+export const adPlatforms = ["google_ads", "facebook", "marktplaats", "affiliate"] as const;
+export const adPlatformSchema = z.enum(adPlatforms);
+export type AdPlatform = z.infer<typeof adPlatformSchema>;
+
+export const matchTypeSchema = z.enum(["exact", "phrase", "broad"]);
+export type MatchType = z.infer<typeof matchTypeSchema>;
+
+const name = z.string().trim().min(1).max(500);
+const count = z.number().int().min(0);
+const cents = z.number().int().min(0);
+
+export const adStatRowSchema = z.object({
+  platform: adPlatformSchema,
+  /** Account id or name as the platform shows it. */
+  account: z.string().trim().min(1).max(200),
+  /** The day the figures belong to, in the account's time zone. */
+  date: z.iso.date(),
+  campaign: name,
+  /** Ad set for Meta, ad group for Google Ads. */
+  adGroup: name.nullable(),
+  ad: name.nullable(),
+  keyword: name.nullable(),
+  matchType: matchTypeSchema.nullable(),
+  qualityScore: z.number().int().min(1).max(10).nullable(),
+  /** Publisher name, for affiliate networks. */
+  affiliate: name.nullable(),
+  impressions: count,
+  /** Unique people reached (Meta); null where the platform does not report it. */
+  reach: count.nullable(),
+  clicks: count,
+  /** What the platform charged; for affiliate networks the commission. */
+  spendCents: cents,
+  /** Fractional: platforms attribute parts of a conversion. */
+  conversions: z.number().min(0),
+  conversionValueCents: cents,
+});
+
+export type AdStatRow = z.infer<typeof adStatRowSchema>;
+
+/**
+ * The fields that identify a row: one row per key and day. Names, not platform ids, identify campaigns,
+ * ad groups and ads, so two ads with the same name in one ad group are one row.
+ */
+export function adStatKey(row: AdStatRow): string {
+  return JSON.stringify([
+    row.platform,
+    row.account,
+    row.date,
+    row.campaign,
+    row.adGroup,
+    row.ad,
+    row.keyword,
+    row.matchType,
+    row.affiliate,
+  ]);
+}
