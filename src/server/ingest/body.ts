@@ -1,0 +1,95 @@
+import type { Context } from "hono";
+import { MAX_BATCH_BYTES, MAX_BATCH_ROWS } from "../../shared/ingest.ts";
+import { ApiError, type FieldError } from "../http/errors.ts";
+
+/** One row of a batch before validation; `row` is 1-based (the NDJSON line number for NDJSON bodies). */
+export interface RawRow {
+  row: number;
+  value: unknown;
+}
+
+const NDJSON_TYPES = new Set(["application/x-ndjson", "application/ndjson", "application/jsonl"]);
+
+const tooLarge = () =>
+  new ApiError(
+    413,
+    "batch_too_large",
+    `Een batch mag hoogstens ${MAX_BATCH_ROWS.toLocaleString("nl-NL")} rijen en ${MAX_BATCH_BYTES / 1024 / 1024} MB bevatten.`,
+  );
+
+/**
+ * Reads a batch: a JSON array, or NDJSON when the Content-Type says so. The byte limit is enforced while
+ * the body streams in, so an oversized upload is cut off at the limit instead of being buffered whole.
+ */
+export async function readBatch(c: Context): Promise<RawRow[]> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const ndjson = NDJSON_TYPES.has(mediaType);
+  if (!ndjson && mediaType !== "application/json") {
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "Stuur een JSON-array (Content-Type: application/json) of NDJSON (Content-Type: application/x-ndjson).",
+    );
+  }
+  const text = await readLimited(c);
+  return ndjson ? parseNdjson(text) : parseJsonArray(text);
+}
+
+async function readLimited(c: Context): Promise<string> {
+  const declared = Number(c.req.header("content-length"));
+  if (declared > MAX_BATCH_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BATCH_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+function parseJsonArray(text: string): RawRow[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, "invalid_json", `De body is geen geldige JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed)) {
+    throw new ApiError(400, "invalid_json", "De body moet een JSON-array van rijen zijn.");
+  }
+  if (parsed.length > MAX_BATCH_ROWS) throw tooLarge();
+  return parsed.map((value, index) => ({ row: index + 1, value }));
+}
+
+function parseNdjson(text: string): RawRow[] {
+  const lines = text.split("\n");
+  const rows: RawRow[] = [];
+  const errors: FieldError[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === "") return;
+    if (rows.length + errors.length >= MAX_BATCH_ROWS) throw tooLarge();
+    try {
+      rows.push({ row: index + 1, value: JSON.parse(line) });
+    } catch {
+      errors.push({ row: index + 1, path: `[${index}]`, message: "Deze regel is geen geldige JSON." });
+    }
+  });
+  if (errors.length > 0) {
+    throw new ApiError(
+      422,
+      "validation_failed",
+      "De batch bevat ongeldige rijen; er is niets opgeslagen.",
+      errors,
+    );
+  }
+  return rows;
+}

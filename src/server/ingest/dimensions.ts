@@ -1,0 +1,87 @@
+import type { Queryable } from "../db/database.ts";
+import { ApiError, type FieldError } from "../http/errors.ts";
+import { invalidBatch, type Numbered, rowPath } from "./validate.ts";
+
+// Codes in ingested rows are checked against the configured sites, items and promotions: an unknown code
+// is an error for that row and field, never a silently created dimension.
+
+export interface ItemInfo {
+  id: number;
+  vatRatePercent: number;
+}
+
+async function idsByCode(db: Queryable, table: "sites" | "promotions"): Promise<Map<string, number>> {
+  const rows = await db.query<{ id: number; code: string }>(`SELECT id, code FROM ${table}`);
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+export const siteIdsByCode = (db: Queryable) => idsByCode(db, "sites");
+export const promotionIdsByCode = (db: Queryable) => idsByCode(db, "promotions");
+
+export async function itemsByCode(db: Queryable): Promise<Map<string, ItemInfo>> {
+  const rows = await db.query<ItemInfo & { code: string }>(
+    'SELECT id, code, vat_rate_percent AS "vatRatePercent" FROM items',
+  );
+  return new Map(rows.map(({ code, ...item }) => [code, item]));
+}
+
+/** Collects unknown-code errors row by row, then throws them all at once. */
+export class CodeChecker {
+  private readonly errors: FieldError[] = [];
+
+  lookup<V>(
+    codes: Map<string, V>,
+    code: string,
+    row: number,
+    path: PropertyKey[],
+    what: string,
+  ): V | undefined {
+    const found = codes.get(code);
+    if (found === undefined) {
+      this.errors.push({ row, path: rowPath(row, path), message: `Onbekende ${what} '${code}'.` });
+    }
+    return found;
+  }
+
+  throwIfAny(): void {
+    if (this.errors.length > 0) throw invalidBatch(this.errors);
+  }
+}
+
+/**
+ * Resolves each row's site code to its id: unknown codes → 422 for that row; a key bound to one site may
+ * only send that site's rows (403, naming the rows).
+ */
+export function resolveSites<T extends { site: string }>(
+  rows: Numbered<T>[],
+  sites: Map<string, number>,
+  keySiteId: number | null,
+): number[] {
+  const checker = new CodeChecker();
+  const ids = rows.map(
+    ({ row, value }) => checker.lookup(sites, value.site, row, ["site"], "vestiging") ?? 0,
+  );
+  checker.throwIfAny();
+  if (keySiteId !== null) {
+    const foreign = rows.flatMap(({ row }, i) =>
+      ids[i] === keySiteId
+        ? []
+        : [
+            {
+              row,
+              path: rowPath(row, ["site"]),
+              message: "Deze API-sleutel hoort bij een andere vestiging.",
+            },
+          ],
+    );
+    if (foreign.length > 0) {
+      throw new ApiError(
+        403,
+        "forbidden",
+        "Deze API-sleutel mag alleen rijen van zijn eigen vestiging sturen.",
+        foreign.slice(0, 100),
+      );
+    }
+  }
+  return ids;
+}

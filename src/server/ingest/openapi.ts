@@ -1,0 +1,159 @@
+import {
+  type AdStatIngestRow,
+  adStatIngestRowSchema,
+  ingestResultSchema,
+  MAX_BATCH_ROWS,
+  type PlateReadRow,
+  plateReadRowSchema,
+  type TransactionRow,
+  transactionRowSchema,
+} from "../../shared/ingest.ts";
+import { z } from "../../shared/zod-nl.ts";
+
+// OpenAPI 3.1 path items of /api/ingest/*, generated from the same zod schemas the endpoints validate with.
+// The app assembles them, with `ingestSecuritySchemes`, into /api/openapi.json.
+
+const jsonSchema = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
+};
+
+const errorSchema = jsonSchema(
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z
+        .array(
+          z.object({
+            row: z.number().int().min(1).optional().describe("1-based row (NDJSON: line) of the batch"),
+            path: z.string().describe("Exact field path, e.g. [2].lines[0].item"),
+            message: z.string(),
+          }),
+        )
+        .optional(),
+    }),
+  }),
+);
+
+export const ingestSecuritySchemes = {
+  ingestBearer: { type: "http", scheme: "bearer", description: "API-sleutel (wb_…) als Bearer-token." },
+  ingestApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "API-sleutel (wb_…)." },
+} as const;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorSchema } },
+});
+
+function batchEndpoint(summary: string, description: string, row: z.ZodType, example: unknown) {
+  const rowSchema = jsonSchema(row);
+  return {
+    post: {
+      tags: ["ingest"],
+      summary,
+      description: `${description} Een batch is een JSON-array of NDJSON (één rij per regel) van hoogstens ${MAX_BATCH_ROWS} rijen en 10 MB. Alle rijen worden eerst gecontroleerd; bij één ongeldige rij wordt niets opgeslagen. Het antwoord komt pas na het vastleggen (COMMIT).`,
+      security: [{ ingestBearer: [] }, { ingestApiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: { type: "array", maxItems: MAX_BATCH_ROWS, items: rowSchema },
+            example: [example],
+          },
+          "application/x-ndjson": {
+            schema: { ...rowSchema, description: "Eén JSON-object per regel." },
+            example: JSON.stringify(example),
+          },
+        },
+      },
+      responses: {
+        "200": {
+          description:
+            "Opgeslagen. accepted: nieuw opgeslagen rijen; duplicates: eerder ontvangen rijen, overgeslagen.",
+          content: {
+            "application/json": {
+              schema: jsonSchema(ingestResultSchema),
+              example: { accepted: 1, duplicates: 0 },
+            },
+          },
+        },
+        "400": errorResponse("De body is geen geldige JSON-array."),
+        "401": errorResponse("Geen, een ongeldige of een ingetrokken API-sleutel."),
+        "403": errorResponse("De sleutel geldt niet voor dit endpoint of voor de vestiging van een rij."),
+        "413": errorResponse("Meer dan 10 000 rijen of 10 MB."),
+        "415": errorResponse("Content-Type is geen application/json of application/x-ndjson."),
+        "422": errorResponse("Ongeldige rijen (met rij, veldpad en melding); niets is opgeslagen."),
+      },
+    },
+  };
+}
+
+const plateReadExample: PlateReadRow = {
+  eventId: "zeist-cam-1-000184467",
+  site: "zeist",
+  readAt: "2026-03-02T08:15:31+01:00",
+  lane: 1,
+  camera: "zeist-cam-1",
+  plate: "GBB-01-B",
+  confidence: 0.94,
+  direction: "in",
+};
+
+const transactionExample: TransactionRow = {
+  eventId: "kassa-zeist-2026-03-02-0042",
+  site: "zeist",
+  occurredAt: "2026-03-02T08:17:05+01:00",
+  plate: "GBB-01-B",
+  paymentMethod: "pin",
+  salesChannel: "site",
+  lines: [
+    { item: "premium", quantity: 1, unitPriceCents: 1800 },
+    { item: "velgen", quantity: 1, unitPriceCents: 300 },
+  ],
+  discountCents: 500,
+  totalCents: 1600,
+  voucherCode: "FB-7K2M-Q9XD",
+  promotion: null,
+  customerPostcode: "3701",
+};
+
+const adStatExample: AdStatIngestRow = {
+  platform: "google_ads",
+  account: "123-456-7890",
+  date: "2026-03-01",
+  campaign: "Zoeken - wasstraat",
+  adGroup: "Wasstraat Zeist",
+  ad: null,
+  keyword: "wasstraat zeist",
+  matchType: "phrase",
+  qualityScore: 7,
+  affiliate: null,
+  impressions: 1840,
+  reach: null,
+  clicks: 96,
+  spendCents: 5412,
+  conversions: 7.5,
+  conversionValueCents: 13200,
+};
+
+export const ingestOpenApiPaths = {
+  "/api/ingest/plate-reads": batchEndpoint(
+    "Kentekenlezingen aanleveren",
+    "Lezingen van de ingangscamera's. Kentekens worden genormaliseerd en waar de zijcode het eenduidig maakt gecorrigeerd (0/O, 1/I, 8/B, 5/S); een lege lezing is een no-read. Een eventId dat voor dezelfde vestiging al is ontvangen, telt als duplicaat.",
+    plateReadRowSchema,
+    plateReadExample,
+  ),
+  "/api/ingest/transactions": batchEndpoint(
+    "Transacties aanleveren",
+    "Verkopen met hun regels. De regels min de korting moeten precies het totaal zijn; onbekende vestigings-, artikel- of actiecodes zijn fouten. Een gebruikte vouchercode wordt als ingewisseld geboekt.",
+    transactionRowSchema,
+    transactionExample,
+  ),
+  "/api/ingest/ad-stats": batchEndpoint(
+    "Advertentiecijfers aanleveren",
+    "Dagcijfers per platform, campagne, advertentiegroep, advertentie of zoekwoord. Een rij wordt herkend aan die sleutel: dezelfde cijfers nogmaals zijn een duplicaat, gewijzigde cijfers vervangen de opgeslagen.",
+    adStatIngestRowSchema,
+    adStatExample,
+  ),
+};

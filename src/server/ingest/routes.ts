@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { adStatIngestRowSchema, plateReadRowSchema, transactionRowSchema } from "../../shared/ingest.ts";
+import type { Database } from "../db/database.ts";
+import { ApiError, errorResponse } from "../http/errors.ts";
+import { storeAdStats } from "./ad-stats.ts";
+import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
+import { readBatch } from "./body.ts";
+import { storePlateReads } from "./plate-reads.ts";
+import { storeTransactions } from "./transactions.ts";
+import { validateRows } from "./validate.ts";
+
+/**
+ * Machine ingestion, mounted at /api/ingest. Each endpoint takes a JSON array or NDJSON batch, authenticated
+ * by an API key; the whole batch is validated before anything is stored, stored in one transaction, and
+ * answered with `{ accepted, duplicates }` only after that transaction has committed.
+ */
+export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
+  const { db } = deps;
+  const router = new Hono<ApiKeyEnv>();
+
+  // Mounted standalone (tests) as well as inside the app, so it answers its own errors in the one shape.
+  router.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+    return errorResponse(
+      c,
+      new ApiError(500, "internal", "Er ging iets mis bij het opslaan; er is niets opgeslagen."),
+    );
+  });
+
+  router.post("/plate-reads", requireApiKey(db, "plate-reads"), async (c) => {
+    const rows = validateRows(await readBatch(c), plateReadRowSchema);
+    return c.json(await storePlateReads(db, rows, c.get("apiKey").siteId));
+  });
+
+  router.post("/transactions", requireApiKey(db, "transactions"), async (c) => {
+    const rows = validateRows(await readBatch(c), transactionRowSchema);
+    return c.json(await storeTransactions(db, rows, c.get("apiKey").siteId));
+  });
+
+  router.post("/ad-stats", requireApiKey(db, "ad-stats"), async (c) => {
+    const rows = validateRows(await readBatch(c), adStatIngestRowSchema);
+    const stored = await storeAdStats(
+      db,
+      rows.map((row) => row.value),
+    );
+    return c.json({ accepted: stored.inserted + stored.updated, duplicates: stored.duplicates });
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { Database } from "../../src/server/db/database.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import { createApiKey } from "../../src/server/ingest/api-keys.ts";
+import { createIngestRouter } from "../../src/server/ingest/routes.ts";
+
+/**
+ * A real HTTP server with the ingestion router on a fresh DuckDB file, and a small hand-made catalogue:
+ * two sites, three items, one promotion with one voucher.
+ */
+export interface IngestServer {
+  url: string;
+  db: Database;
+  keys: { all: string; zeistOnly: string; revoked: string; adStatsOnly: string };
+  revokedKeyId: number;
+  close: () => Promise<void>;
+}
+
+export async function startIngestServer(): Promise<IngestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "wasbord-ingest-"));
+  const db = await Database.open(join(dir, "test.duckdb"));
+  await migrate(db);
+  await db.run(`INSERT INTO sites (id, code, name, postcode, city, lat, lon, lanes) VALUES
+    (1, 'zeist', 'Wasbord Zeist', '3705HX', 'Zeist', 52.09, 5.23, 2),
+    (2, 'houten', 'Wasbord Houten', '3991CE', 'Houten', 52.03, 5.17, 1)`);
+  await db.run(`INSERT INTO items (id, code, name, kind, price_cents, vat_rate_percent) VALUES
+    (1, 'basis', 'Basis', 'programma', 1000, 21),
+    (2, 'premium', 'Premium', 'programma', 1800, 21),
+    (3, 'velgen', 'Velgenreiniging', 'extra', 300, 21)`);
+  await db.run(`INSERT INTO promotions (id, code, name, kind, value, channel, valid_from)
+    VALUES (1, 'fb-vijf-euro', 'Vijf euro korting', 'bedrag', 500, 'facebook', DATE '2026-01-01')`);
+  await db.run(`INSERT INTO vouchers (code, promotion_id, channel, issued_at)
+    VALUES ('FB-AAAA-1111', 1, 'facebook', TIMESTAMPTZ '2026-01-01 00:00:00+00')`);
+
+  const all = await createApiKey(db, { name: "alles", scope: "all" });
+  const zeistOnly = await createApiKey(db, { name: "camera zeist", scope: "plate-reads", siteId: 1 });
+  const revoked = await createApiKey(db, { name: "oud", scope: "all" });
+  const adStatsOnly = await createApiKey(db, { name: "advertenties", scope: "ad-stats" });
+
+  const app = new Hono();
+  app.route("/api/ingest", createIngestRouter({ db }));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/api/ingest`,
+    db,
+    keys: {
+      all: all.secret,
+      zeistOnly: zeistOnly.secret,
+      revoked: revoked.secret,
+      adStatsOnly: adStatsOnly.secret,
+    },
+    revokedKeyId: revoked.id,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
