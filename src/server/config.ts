@@ -36,6 +36,15 @@ const envSchema = z.object({
   AUTH_ALLOWED_DOMAINS: list.default([]),
   API_BASE_URL: z.string().default(""),
   CDN_BASE_URL: z.string().default(""),
+  TRACKING_ORIGINS: list
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^https?:\/\/[a-z0-9.-]+(:(\d{1,5}|\*))?$/, "expected origins like https://www.example.nl"),
+      ),
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -55,6 +64,8 @@ export interface Config {
   allowedDomains: string[];
   apiBaseUrl: string;
   cdnBaseUrl: string;
+  /** Websites allowed to send tracking events; in development any localhost port. */
+  trackingOrigins: string[];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -104,5 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedDomains: e.AUTH_ALLOWED_DOMAINS,
     apiBaseUrl: e.API_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
+    trackingOrigins:
+      e.TRACKING_ORIGINS ??
+      (e.NODE_ENV === "development" ? ["http://localhost:*", "http://127.0.0.1:*"] : []),
   };
 }

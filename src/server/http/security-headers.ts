@@ -20,5 +20,8 @@ export function securityHeaders(issuerOrigin: string) {
     },
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginEmbedderPolicy: false,
+    // A route that sets one of these headers itself keeps it: /t.js is embedded by other websites and
+    // answers Cross-Origin-Resource-Policy: cross-origin.
+    overwrite: false,
   });
 }

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Database } from "../db/database.ts";
+import { migrate } from "../db/migrate.ts";
+import { localDay, saltsFromDatabase, visitorHash, visitorIds } from "./visitor-id.ts";
+
+const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
+const SALT_A = "a".repeat(64);
+const SALT_B = "b".repeat(64);
+
+describe("visitorHash", () => {
+  it("is stable for the same salt, site, address and browser", () => {
+    expect(visitorHash(SALT_A, "wasbord.nl", "203.0.113.7", UA)).toBe(
+      visitorHash(SALT_A, "WASBORD.nl", "203.0.113.7", UA),
+    );
+  });
+
+  it("differs when any of them differs, and does not contain the address", () => {
+    const base = visitorHash(SALT_A, "wasbord.nl", "203.0.113.7", UA);
+    expect(visitorHash(SALT_B, "wasbord.nl", "203.0.113.7", UA)).not.toBe(base);
+    expect(visitorHash(SALT_A, "andere.nl", "203.0.113.7", UA)).not.toBe(base);
+    expect(visitorHash(SALT_A, "wasbord.nl", "203.0.113.8", UA)).not.toBe(base);
+    expect(visitorHash(SALT_A, "wasbord.nl", "203.0.113.7", `${UA} x`)).not.toBe(base);
+    expect(base).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("gives an id under yesterday's salt as well, when there is one", () => {
+    const ids = visitorIds({ today: SALT_A, yesterday: SALT_B }, "wasbord.nl", "203.0.113.7", UA);
+    expect(ids.previous).toBe(visitorHash(SALT_B, "wasbord.nl", "203.0.113.7", UA));
+    expect(visitorIds({ today: SALT_A, yesterday: null }, "w", "1.2.3.4", UA).previous).toBeNull();
+  });
+});
+
+describe("localDay", () => {
+  it("is the date in Amsterdam, not in UTC", () => {
+    expect(localDay(Date.parse("2026-11-21T22:59:59Z"))).toBe("2026-11-21");
+    expect(localDay(Date.parse("2026-11-21T23:00:00Z"))).toBe("2026-11-22");
+    expect(localDay(Date.parse("2026-07-01T21:59:59Z"))).toBe("2026-07-01");
+    expect(localDay(Date.parse("2026-07-01T22:00:00Z"))).toBe("2026-07-02");
+  });
+});
+
+describe("saltsFromDatabase", () => {
+  let dir: string | null = null;
+  let db: Database | null = null;
+  afterEach(async () => {
+    await db?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps one salt per day, rotates at midnight and deletes the salts before yesterday", async () => {
+    dir = mkdtempSync(join(tmpdir(), "wasbord-salts-"));
+    db = await Database.open(join(dir, "t.duckdb"));
+    await migrate(db);
+    const day1 = Date.parse("2026-11-20T10:00:00Z");
+    const day2 = Date.parse("2026-11-21T10:00:00Z");
+    const day3 = Date.parse("2026-11-22T10:00:00Z");
+
+    const first = await saltsFromDatabase(db)(day1);
+    expect(first.yesterday).toBeNull();
+    // A restart on the same day finds the same salt.
+    expect((await saltsFromDatabase(db)(day1 + 3_600_000)).today).toBe(first.today);
+
+    const salts = saltsFromDatabase(db);
+    const second = await salts(day2);
+    expect(second).toEqual({ today: expect.not.stringMatching(first.today), yesterday: first.today });
+    const third = await salts(day3);
+    expect(third.yesterday).toBe(second.today);
+    const stored = await db.query<{ day: string }>("SELECT day FROM tracking_salts ORDER BY day");
+    expect(stored.map((row) => row.day)).toEqual(["2026-11-21", "2026-11-22"]);
+  });
+});

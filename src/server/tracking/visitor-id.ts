@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../db/database.ts";
+
+// A visitor is recognised without cookies and without keeping an IP address: the id is a hash of a secret
+// salt, the website, the IP address and the user agent. The salt changes every local day and old salts are
+// deleted, so an id cannot be traced back to an address afterwards, and the same person is a new visitor
+// the next day (the price of counting without cookies, as Plausible and Fathom do).
+
+export interface VisitorIds {
+  /** The id under today's salt. */
+  current: string;
+  /** The id under yesterday's salt, to continue a session that started before midnight; null if unknown. */
+  previous: string | null;
+}
+
+export interface Salts {
+  today: string;
+  yesterday: string | null;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Amsterdam",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The Europe/Amsterdam date of an instant, "YYYY-MM-DD". */
+export const localDay = (ms: number): string => dayFormat.format(new Date(ms));
+
+const previousDay = (day: string): string => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+};
+
+export function visitorHash(salt: string, site: string, ip: string, userAgent: string): string {
+  // Separators keep ("ab", "c") and ("a", "bc") apart.
+  return createHash("sha256")
+    .update([salt, site.toLowerCase(), ip, userAgent].join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+export function visitorIds(salts: Salts, site: string, ip: string, userAgent: string): VisitorIds {
+  return {
+    current: visitorHash(salts.today, site, ip, userAgent),
+    previous: salts.yesterday === null ? null : visitorHash(salts.yesterday, site, ip, userAgent),
+  };
+}
+
+/**
+ * The salts of a day, kept in the database so that a restart does not turn every visitor of the day into
+ * a new one. The first call of a day creates that day's salt and deletes the salts before yesterday.
+ */
+export function saltsFromDatabase(db: Database): (at: number) => Promise<Salts> {
+  let cached: { day: string; salts: Promise<Salts> } | null = null;
+  return (at) => {
+    const day = localDay(at);
+    if (cached?.day !== day) {
+      const salts = rotate(db, day);
+      cached = { day, salts };
+      // A failed rotation (database trouble) is retried by the next event instead of being cached.
+      salts.catch(() => {
+        if (cached?.salts === salts) cached = null;
+      });
+    }
+    return cached.salts;
+  };
+}
+
+async function rotate(db: Database, day: string): Promise<Salts> {
+  const yesterday = previousDay(day);
+  const rows = await db.transaction(async (tx) => {
+    await tx.run("INSERT INTO tracking_salts (day, salt) VALUES ($1::DATE, $2) ON CONFLICT DO NOTHING", [
+      day,
+      randomBytes(32).toString("hex"),
+    ]);
+    await tx.run("DELETE FROM tracking_salts WHERE day < $1::DATE", [yesterday]);
+    return tx.query<{ day: string; salt: string }>("SELECT day, salt FROM tracking_salts");
+  });
+  const saltOf = (wanted: string) => rows.find((row) => row.day === wanted)?.salt ?? null;
+  const today = saltOf(day);
+  if (today === null) throw new Error(`tracking salt for ${day} was not stored`);
+  return { today, yesterday: saltOf(yesterday) };
+}
