@@ -10,6 +10,7 @@ import { ApiError, errorResponse } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
+import { createTrackingRouter } from "./tracking/routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Machine and public endpoints are mounted here, before the user API: they authenticate themselves
   // (API keys, allowed origins) instead of with a person's token.
+  app.route("/", createTrackingRouter(deps));
   app.route("/api", userApi(deps));
   app.all("/api/*", (c) =>
     errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),
