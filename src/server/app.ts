@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createAdminRouter } from "./admin/routes.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import type { ProviderMetadata } from "./auth/oidc-discovery.ts";
 import { createIdentityResolver, recordSignIn } from "./auth/users.ts";
@@ -10,6 +11,7 @@ import { ApiError, errorResponse } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
+import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
 export interface AppDeps {
@@ -90,6 +92,10 @@ function userApi(deps: AppDeps): Hono<AppEnv> {
       role: user.role,
     });
   });
+
+  // Feature routers for signed-in people are mounted below.
+  api.route("/admin", createAdminRouter(deps));
+  api.route("/reports", createReportsRouter(deps));
   return api;
 }
 

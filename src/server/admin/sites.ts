@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { type AdminSite, siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
+import type { Database } from "../db/database.ts";
+import type { AppEnv } from "../http/types.ts";
+import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
+
+const SELECT_SITE =
+  "SELECT id, code, name, address, postcode, city, lat, lon, lanes, active, version FROM sites";
+
+const sites: Entity<AdminSite> = {
+  kind: "site",
+  table: "sites",
+  find: async (db, id) => (await db.query<AdminSite>(`${SELECT_SITE} WHERE id = $1`, [id]))[0],
+  list: (db) => db.query<AdminSite>(`${SELECT_SITE} ORDER BY active DESC, name`),
+  unique: { column: "code", field: "code", message: "Deze code is al in gebruik voor een andere vestiging." },
+};
+
+/** Sites are never deleted: facts and API keys refer to them. Deactivated, they leave the freshness list. */
+export function sitesRouter(db: Database): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  mountEntityRoutes(router, db, sites, {
+    create: { schema: siteCreateSchema, columns: (input) => input },
+    update: { schema: siteUpdateSchema, columns: ({ version: _, ...columns }) => columns },
+  });
+  return router;
+}
