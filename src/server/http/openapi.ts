@@ -1,0 +1,17 @@
+import { ingestOpenApiPaths, ingestSecuritySchemes } from "../ingest/openapi.ts";
+
+/** The OpenAPI document at /api/openapi.json, assembled from the path items each module generates from its schemas. */
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Wasbord API",
+      version: "1",
+      description:
+        "Machine ingestion for cameras, tills and ad platforms. Errors: { error: { code, message, fields?: [{ row?, path, message }] } }.",
+    },
+    servers: [{ url: serverUrl }],
+    paths: { ...ingestOpenApiPaths },
+    components: { securitySchemes: { ...ingestSecuritySchemes } },
+  };
+}
