@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { detectSidecode } from "../../shared/plates";
+import { Database } from "../db/database";
+import { migrate } from "../db/migrate";
+import { deriveChannel } from "../tracking/channel";
+import { generateDemoData, isDatabaseEmpty } from "./index";
+import { landingUrl } from "./web-sources";
+
+const TODAY = new Date("2026-03-15T13:00:00Z");
+const TABLES = [
+  "plate_reads",
+  "transactions",
+  "transaction_lines",
+  "web_sessions",
+  "pageviews",
+  "web_events",
+  "ad_stats_daily",
+  "vouchers",
+];
+const open: Database[] = [];
+
+async function generate(seed: number) {
+  const db = await Database.open(":memory:", 1);
+  open.push(db);
+  await migrate(db);
+  const summary = await generateDemoData(db, { seed, scale: 0.01, today: TODAY, days: 45 });
+  return { db, summary };
+}
+
+/** Every column of every row of a table, folded into one number. */
+async function checksum(db: Database, table: string): Promise<string> {
+  const [row] = await db.query<{ sum: unknown }>(`SELECT sum(hash(t))::VARCHAR AS sum FROM ${table} t`);
+  return String(row.sum);
+}
+
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close();
+});
+
+describe("generateDemoData", () => {
+  it("fills an empty database and gives the same data for the same seed", async () => {
+    const first = await generate(7);
+    const second = await generate(7);
+    expect(first.summary.rows).toEqual(second.summary.rows);
+    for (const table of TABLES) {
+      expect(first.summary.rows[table], table).toBeGreaterThan(0);
+      expect(await checksum(first.db, table), table).toBe(await checksum(second.db, table));
+    }
+    const other = await generate(8);
+    expect(await checksum(other.db, "transactions")).not.toBe(await checksum(first.db, "transactions"));
+  });
+
+  it("writes data that the ingestion rules would accept", async () => {
+    const { db } = await generate(1);
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    // Totals add up to their lines, the way ingestion checks them.
+    const [sums] = await db.query<{ mismatches: number }>(
+      `SELECT count(*) AS mismatches FROM transactions t
+       LEFT JOIN (SELECT transaction_id, sum(amount_cents) AS amount, sum(vat_cents) AS vat
+                  FROM transaction_lines GROUP BY 1) l ON l.transaction_id = t.id
+       WHERE l.amount IS DISTINCT FROM t.total_cents OR l.vat IS DISTINCT FROM t.vat_cents`,
+    );
+    expect(sums.mismatches).toBe(0);
+    // A redeemed voucher points at the transaction that used its code.
+    const [redeemed] = await db.query<{ wrong: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE t.voucher_code IS DISTINCT FROM v.code) AS wrong, count(*) AS total
+       FROM vouchers v LEFT JOIN transactions t ON t.id = v.redeemed_transaction_id WHERE v.redeemed_at IS NOT NULL`,
+    );
+    expect(redeemed.wrong).toBe(0);
+    // Stored sidecodes are those the shared plate rules detect.
+    const plates = await db.query<{ plate: string; sidecode: number | null }>(
+      "SELECT DISTINCT plate, sidecode FROM plate_reads WHERE plate IS NOT NULL",
+    );
+    for (const { plate, sidecode } of plates) expect(detectSidecode(plate), plate).toBe(sidecode);
+  });
+
+  it("tags web sessions so that the tracker's channel rules derive the stored channel", async () => {
+    const { db } = await generate(3);
+    const sessions = await db.query<Record<string, string | null>>(
+      `SELECT landing_path AS landing, referrer, utm_source AS "utmSource", utm_medium AS "utmMedium",
+         utm_campaign AS "utmCampaign", utm_content AS "utmContent", utm_term AS "utmTerm", gclid, fbclid, channel
+       FROM web_sessions`,
+    );
+    expect(new Set(sessions.map((session) => session.channel)).size).toBeGreaterThanOrEqual(8);
+    for (const session of sessions) {
+      const url = landingUrl(session as Parameters<typeof landingUrl>[0]);
+      expect(deriveChannel({ referrer: session.referrer, landingUrl: url }), url).toBe(session.channel);
+    }
+  });
+});
+
+describe("isDatabaseEmpty", () => {
+  it("is true for a freshly migrated database", async () => {
+    const db = await Database.open(":memory:", 1);
+    open.push(db);
+    await migrate(db);
+    expect(await isDatabaseEmpty(db)).toBe(true);
+  });
+});

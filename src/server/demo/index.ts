@@ -1,0 +1,193 @@
+import type { Database } from "../db/database.ts";
+import { planAds, writeAdRows } from "./ads.ts";
+import { TableWriter } from "./bulk.ts";
+import { demoDays } from "./calendar.ts";
+import { SITES } from "./catalog.ts";
+import { insertCatalog } from "./dimensions.ts";
+import { Random } from "./random.ts";
+import { LINE_COLUMNS, SalesWriter, TRANSACTION_COLUMNS } from "./sales.ts";
+import { VoucherBook } from "./vouchers.ts";
+import { WashSimulator } from "./washes.ts";
+import { weatherSeries } from "./weather.ts";
+import { WebSimulator } from "./web.ts";
+
+// The demo chain (DESIGN section 6): deterministic for a seed and a `today`, generated in memory day by day
+// and bulk-loaded through appenders, all in one transaction so that an interrupted run leaves nothing.
+
+export interface DemoOptions {
+  seed: number;
+  /** 1 = about 500 washes per site per day; 10 for benchmarks. */
+  scale: number;
+  /** The last day of data; its data stops at this moment. */
+  today: Date;
+  /** Length of the period in days, default two years. */
+  days?: number;
+  onProgress?: (message: string) => void;
+}
+
+export interface DemoSummary {
+  rows: Record<string, number>;
+  durationMs: number;
+}
+
+const TWO_YEARS = 731;
+
+/** True when the database holds no chain yet: no sites and no facts (users may exist). */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM sites) + (SELECT count(*) FROM plate_reads) + (SELECT count(*) FROM transactions)
+       + (SELECT count(*) FROM web_sessions) + (SELECT count(*) FROM ad_stats_daily) AS n`,
+  );
+  return row.n === 0;
+}
+
+export async function generateDemoData(db: Database, options: DemoOptions): Promise<DemoSummary> {
+  const started = performance.now();
+  const { scale } = options;
+  const progress = options.onProgress ?? (() => {});
+  const days = demoDays(options.today, options.days ?? TWO_YEARS);
+  const rng = new Random(options.seed);
+
+  const rows = await db.transaction(async (tx, connection) => {
+    const catalog = await insertCatalog(tx, days);
+    const writers = {
+      plate_reads: new TableWriter("plate_reads", [
+        "int",
+        "text",
+        "time",
+        "smallint",
+        "text",
+        "text",
+        "tinyint",
+        "text",
+        "real",
+        "text",
+      ]),
+      transactions: new TableWriter("transactions", [...TRANSACTION_COLUMNS]),
+      transaction_lines: new TableWriter("transaction_lines", [...LINE_COLUMNS]),
+      web_sessions: new TableWriter("web_sessions", [
+        "bigint",
+        "text",
+        "text",
+        "time",
+        "time",
+        "text",
+        "text",
+        "int",
+        "int",
+        "int",
+        "bool",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+      ]),
+      pageviews: new TableWriter("pageviews", ["bigint", "text", "time", "text", "int"]),
+      web_events: new TableWriter("web_events", [
+        "bigint",
+        "text",
+        "time",
+        "text",
+        "text",
+        "bigint",
+        "text",
+        "text",
+        "text",
+      ]),
+      ad_stats_daily: new TableWriter("ad_stats_daily", [
+        "text",
+        "text",
+        "text",
+        "date",
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "tinyint",
+        "text",
+        "bigint",
+        "bigint",
+        "bigint",
+        "bigint",
+        "double",
+        "bigint",
+        "text",
+        "time",
+      ]),
+      vouchers: new TableWriter("vouchers", [
+        "bigint",
+        "text",
+        "int",
+        "text",
+        "int",
+        "time",
+        "time",
+        "time",
+        "bigint",
+      ]),
+    };
+    for (const writer of Object.values(writers)) await writer.open(connection);
+
+    const weather = weatherSeries(days, rng.fork("weather"));
+    const vouchers = new VoucherBook(rng.fork("vouchers"), days);
+    const sales = new SalesWriter(writers.transactions, writers.transaction_lines);
+    const washes = new WashSimulator(
+      rng.fork("washes"),
+      scale,
+      days,
+      weather,
+      catalog,
+      sales,
+      vouchers,
+      writers.plate_reads,
+    );
+    const web = new WebSimulator(rng.fork("web"), scale, catalog, washes.customers, sales, vouchers, {
+      sessions: writers.web_sessions,
+      pageviews: writers.pageviews,
+      events: writers.web_events,
+    });
+    const adRng = rng.fork("ads");
+
+    for (const day of days) {
+      for (const promotion of catalog.promotions) {
+        const starts =
+          promotion.validFrom === day.date || (day.index === 0 && promotion.validFrom < day.date);
+        if (starts && promotion.channel === "flyer")
+          vouchers.printFlyers(promotion, day.index, Math.round(3000 * scale), SITES.length);
+      }
+      // Interest in washing (searches, ad reach) follows the season, more gently than the washes themselves.
+      const interest = 0.7 + 0.3 * weather[day.index].demand;
+      const units = planAds(day, adRng, scale, interest);
+      web.simulateDay(day, units, interest, day.index / days.length);
+      writeAdRows(day, units, writers.ad_stats_daily, adRng);
+      washes.simulateDay(day);
+      const next = days[day.index + 1];
+      if (!next || next.month !== day.month) {
+        progress(`demodata ${day.date.slice(0, 7)}: ${Math.round(((day.index + 1) / days.length) * 100)} %`);
+      }
+    }
+    vouchers.write(writers.vouchers);
+    for (const writer of Object.values(writers)) writer.close();
+
+    // Ids were handed out here; move the sequences past them so later inserts continue after.
+    const advance = [
+      ["transactions_id_seq", sales.lastId],
+      ["web_sessions_id_seq", web.lastSessionId],
+      ["vouchers_id_seq", vouchers.all.length],
+    ] as const;
+    for (const [sequence, last] of advance) {
+      await tx.run(`SELECT max(nextval('${sequence}')) FROM range($1)`, [last]);
+    }
+    return Object.fromEntries(Object.entries(writers).map(([table, writer]) => [table, writer.rows]));
+  });
+  await db.run("CHECKPOINT");
+  return { rows, durationMs: Math.round(performance.now() - started) };
+}
