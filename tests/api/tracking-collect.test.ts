@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../../src/server/db/database.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
+import { databaseAfterStop } from "./tracking-support.ts";
 
 const SITE = "https://www.wasbord.nl";
 const CHROME =
@@ -171,8 +172,7 @@ describe("POST /api/collect", () => {
 describe("what is stored (checked in the database after the server stopped)", () => {
   let db: Database;
   beforeAll(async () => {
-    await server.stop();
-    db = await Database.open(join(dir, "wasbord.duckdb"));
+    db = await databaseAfterStop(server);
   }, 60_000);
   afterAll(async () => {
     await db?.close();

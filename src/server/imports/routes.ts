@@ -1,0 +1,34 @@
+import { type Context, Hono } from "hono";
+import { MAX_IMPORT_BYTES } from "../../shared/imports.ts";
+import { requireRole } from "../auth/authenticate.ts";
+import type { Database } from "../db/database.ts";
+import { ApiError } from "../http/errors.ts";
+import type { AppEnv } from "../http/types.ts";
+import { commitImport, parseImportRequest, previewImport } from "./ad-import.ts";
+
+/** Base64 makes 4 characters of 3 bytes; the rest of the JSON body is small. */
+const MAX_BODY_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 64 * 1024;
+
+/** CSV exports of the ad platforms, mounted at /api/imports; beheerders only. */
+export function createImportsRouter(deps: { db: Database }): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.use("*", requireRole("beheerder"));
+
+  router.post("/preview", async (c) => c.json(await previewImport(deps.db, await readRequest(c))));
+
+  router.post("/commit", async (c) =>
+    c.json(await commitImport(deps.db, c.get("user").email, await readRequest(c))),
+  );
+
+  return router;
+}
+
+async function readRequest(c: Context<AppEnv>) {
+  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
+    throw new ApiError(413, "too_large", "Het bestand is groter dan 10 MB.");
+  }
+  const body = await c.req.json().catch(() => {
+    throw new ApiError(400, "invalid_json", "De aanvraag is geen geldige JSON.");
+  });
+  return parseImportRequest(body);
+}
