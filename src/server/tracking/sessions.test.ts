@@ -107,11 +107,11 @@ describe("session fields", () => {
     expect(events[0]).toMatchObject({ kind: "conversion", revenueCents: 1000, path: "/" });
   });
 
-  it("does not count an experiment exposure as interaction, and records it once per session", () => {
+  it("does not count an experiment exposure as interaction, and records it once per session, in lower case", () => {
     const t = tracker();
     t.record(pageview("/"), ids, T0);
     t.record(exposure("hero", "b"), ids, T0 + SEC);
-    t.record(exposure("hero", "b"), ids, T0 + 2 * SEC);
+    t.record(exposure("Hero", "B"), ids, T0 + 2 * SEC);
     const { sessions, events } = t.takeChanges();
     expect(sessions[0].isBounce).toBe(true);
     expect(events.map((e) => [e.kind, e.experimentKey, e.variantKey])).toEqual([["experiment", "hero", "b"]]);

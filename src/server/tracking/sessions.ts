@@ -132,13 +132,13 @@ export class SessionTracker {
         break;
       }
       case "experiment": {
-        const exposure = `${event.experiment.key}\n${event.experiment.variant}`;
+        // Experiment and variant keys are lower case in Wasbord; a site writing "Hero-B" means "hero-b".
+        const key = event.experiment.key.toLowerCase();
+        const variant = event.experiment.variant.toLowerCase();
+        const exposure = `${key}\n${variant}`;
         if (!session.exposures.has(exposure)) {
           session.exposures.add(exposure);
-          this.addEvent(session, at, path, "experiment", {
-            experimentKey: event.experiment.key,
-            variantKey: event.experiment.variant,
-          });
+          this.addEvent(session, at, path, "experiment", { experimentKey: key, variantKey: variant });
         }
         break;
       }
