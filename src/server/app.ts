@@ -7,10 +7,12 @@ import type { TokenVerifier } from "./auth/verify-token.ts";
 import { xsrfProtection } from "./auth/xsrf.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { createExperimentsRouter } from "./experiments/routes.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
+import { createImportsRouter } from "./imports/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
@@ -96,6 +98,8 @@ function userApi(deps: AppDeps): Hono<AppEnv> {
   // Feature routers for signed-in people are mounted below.
   api.route("/admin", createAdminRouter(deps));
   api.route("/reports", createReportsRouter(deps));
+  api.route("/imports", createImportsRouter(deps));
+  api.route("/experiments", createExperimentsRouter(deps));
   return api;
 }
 
