@@ -1,0 +1,70 @@
+import type { Table } from "../../shared/reports/envelope.ts";
+import type { Queryable } from "../db/database.ts";
+import type { ReportFilters } from "./filters.ts";
+
+// Data freshness on the dashboard: when each source last delivered something, so an operator sees a
+// camera, till or import that stopped before trusting the figures. Plate reads and sales per site; the
+// website and each ad platform for the chain (a day of ad figures counts as delivered at its end). Facts
+// stamped later than now (clock drift) are left out.
+
+interface FreshRow {
+  source: string;
+  name: string;
+  latest: string | null;
+}
+
+/** How old the latest data of a source may be before it is "Achter". */
+const STALE_AFTER_SECONDS: Record<string, number> = {
+  Kentekenlezingen: 2 * 3600,
+  Transacties: 2 * 3600,
+  Website: 2 * 3600,
+  // Ad platforms report per day, a day late.
+  Advertenties: 2 * 86_400,
+};
+
+export function freshnessSql(filters: ReportFilters) {
+  const site = filters.site ? "AND s.id = $site_id" : "";
+  const text = `SELECT 1 AS position, 'Kentekenlezingen' AS source, s.name,
+    (SELECT max(read_at) FROM plate_reads r WHERE r.site_id = s.id AND r.read_at <= $now::TIMESTAMPTZ) AS latest
+  FROM sites s WHERE s.active ${site}
+UNION ALL
+SELECT 2, 'Transacties', s.name,
+    (SELECT max(occurred_at) FROM transactions t WHERE t.site_id = s.id AND t.occurred_at <= $now::TIMESTAMPTZ)
+  FROM sites s WHERE s.active ${site}
+UNION ALL
+SELECT 3, 'Website', 'Alle vestigingen', max(started_at) FROM web_sessions WHERE started_at <= $now::TIMESTAMPTZ
+UNION ALL
+SELECT 4, 'Advertenties', CASE platform WHEN 'facebook' THEN 'Facebook' WHEN 'google_ads' THEN 'Google Ads'
+    WHEN 'marktplaats' THEN 'Marktplaats' ELSE 'Affiliates' END,
+  timezone('Europe/Amsterdam', (max(stat_date) + 1)::TIMESTAMP)
+  FROM ad_stats_daily WHERE stat_date <= $now::TIMESTAMPTZ::DATE GROUP BY platform
+ORDER BY position, name`;
+  return {
+    text,
+    params: { now: filters.now.toISOString(), ...(filters.site && { site_id: filters.site.id }) },
+  };
+}
+
+export async function freshnessTable(db: Queryable, filters: ReportFilters): Promise<Table> {
+  const { text, params } = freshnessSql(filters);
+  const rows = await db.query<FreshRow>(text, params);
+  const now = filters.now.getTime();
+  return {
+    key: "freshness",
+    label: "Actualiteit van de gegevens",
+    columns: [
+      { key: "source", label: "Bron", type: "text" },
+      { key: "name", label: "Vestiging of platform", type: "text" },
+      { key: "latest", label: "Laatste gegevens", type: "datetime" },
+      { key: "age", label: "Ouderdom", type: "seconds", good: "down" },
+      { key: "status", label: "Status", type: "text" },
+    ],
+    rows: rows.map((row) => {
+      const age = row.latest === null ? null : Math.max(0, Math.round((now - Date.parse(row.latest)) / 1000));
+      const status =
+        age === null ? "Geen gegevens" : age > STALE_AFTER_SECONDS[row.source] ? "Achter" : "Actueel";
+      return { source: row.source, name: row.name, latest: row.latest, age, status };
+    }),
+    totals: null,
+  };
+}

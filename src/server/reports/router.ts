@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import type { ReportsIndex } from "../../shared/reports/envelope.ts";
+import type { Database } from "../db/database.ts";
+import { ApiError } from "../http/errors.ts";
+import type { AppEnv } from "../http/types.ts";
+import { parseReportFilters } from "./filters.ts";
+import { REPORT_IDS, REPORTS } from "./registry.ts";
+
+/**
+ * `GET /api/reports`: the report ids and the sites the filter bar offers.
+ * `GET /api/reports/<id>?period&from&to&compare&granularity&site`: the report's envelope.
+ * Both roles may read every report; the user API in front of this already checked the token and the user.
+ */
+export function createReportsRouter(deps: { db: Database; now?: () => Date }): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const now = deps.now ?? testClock() ?? (() => new Date());
+
+  router.get("/", async (c) => {
+    const sites = await deps.db.query<ReportsIndex["sites"][number]>(
+      "SELECT code, name, city, active FROM sites ORDER BY active DESC, name",
+    );
+    return c.json({ reports: REPORT_IDS, sites } satisfies ReportsIndex);
+  });
+
+  router.get("/:id{[a-z0-9][a-z0-9/-]*}", async (c) => {
+    const report = REPORTS.get(c.req.param("id"));
+    if (!report) throw new ApiError(404, "report_not_found", "Dit rapport bestaat niet.");
+    const filters = await parseReportFilters(c.req.query(), deps.db, now());
+    const started = performance.now();
+    const body = await report.run(deps.db, filters);
+    c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
+    return c.json(body);
+  });
+
+  return router;
+}
+
+/**
+ * API tests start the real server as a separate process and need "today" to be a day of their fixture:
+ * under NODE_ENV=test, WASBORD_CLOCK (an ISO instant) fixes the reports' clock. Ignored everywhere else.
+ */
+function testClock(): (() => Date) | null {
+  const fixed = process.env.NODE_ENV === "test" ? process.env.WASBORD_CLOCK : undefined;
+  if (!fixed) return null;
+  const instant = new Date(fixed);
+  if (Number.isNaN(instant.getTime())) throw new Error(`WASBORD_CLOCK is not an instant: ${fixed}`);
+  return () => instant;
+}

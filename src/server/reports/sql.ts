@@ -1,0 +1,105 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
+import type { ReportFilters } from "./filters.ts";
+
+export type WindowName = "current" | "comparison";
+
+/** A fact row tagged with the window it belongs to. */
+export interface Windowed {
+  win: WindowName;
+}
+
+/**
+ * The SQL fragments a report query is built from, for one request: the facts of the period and of the
+ * comparison period (each read with its own time-range filter, so DuckDB skips the row groups outside it),
+ * and the local-time bucket of a timestamp. Table and column names are the module's own constants; every
+ * value a person sent travels as a named parameter in `params`.
+ */
+export class ReportSql {
+  readonly params: Record<string, DuckDBValue> = {};
+
+  constructor(readonly filters: ReportFilters) {}
+
+  /** The windows this request reads: the period, then the comparison period if there is one. */
+  get windows(): [WindowName, TimeWindow][] {
+    const { current, comparison } = this.filters;
+    return comparison
+      ? [
+          ["current", current],
+          ["comparison", comparison],
+        ]
+      : [["current", current]];
+  }
+
+  /**
+   * `SELECT 'current' AS win, * FROM <table> WHERE <time> in the period [AND site] UNION ALL …comparison`.
+   * `site`: the table's site column, or null for facts that belong to no site (web, ads).
+   */
+  facts(table: string, time: string, options: { site?: string | null; where?: string } = {}): string {
+    const site = options.site === undefined ? "site_id" : options.site;
+    return this.windows
+      .map(([name, window]) => {
+        this.params[`${name}_start`] = window.start.toISOString();
+        this.params[`${name}_end`] = window.end.toISOString();
+        const conditions = [
+          `${time} >= $${name}_start::TIMESTAMPTZ`,
+          `${time} < $${name}_end::TIMESTAMPTZ`,
+          ...this.siteCondition(site),
+          ...(options.where ? [options.where] : []),
+        ];
+        return `SELECT '${name}' AS win, * FROM ${table} WHERE ${conditions.join(" AND ")}`;
+      })
+      .join("\n  UNION ALL\n  ");
+  }
+
+  /** Like `facts` for tables keyed by a local date (daily ad statistics): whole days of each window. */
+  factsByDate(table: string, date: string): string {
+    return this.windows
+      .map(([name, window]) => {
+        this.params[`${name}_from`] = window.from;
+        this.params[`${name}_to`] = window.to;
+        return `SELECT '${name}' AS win, * FROM ${table} WHERE ${date} BETWEEN $${name}_from::DATE AND $${name}_to::DATE`;
+      })
+      .join("\n  UNION ALL\n  ");
+  }
+
+  /** The local wall-clock time (a plain TIMESTAMP) of a TIMESTAMPTZ column, for buckets, hours, weekdays. */
+  local(column: string): string {
+    return localTimeSql(
+      column,
+      this.windows.map(([, w]) => w),
+    );
+  }
+
+  /** The start of the bucket (the request's granularity) of a local time from `local`. */
+  bucket(localTime: string): string {
+    return bucketSql(this.filters.granularity, localTime);
+  }
+
+  private siteCondition(column: string | null): string[] {
+    if (!column || !this.filters.site) return [];
+    this.params.site_id = this.filters.site.id;
+    return [`${column} = $site_id`];
+  }
+}
+
+/** Rows of both windows → the rows of each. */
+export function byWindow<R extends Windowed>(rows: R[]): Record<WindowName, R[]> {
+  return {
+    current: rows.filter((row) => row.win === "current"),
+    comparison: rows.filter((row) => row.win === "comparison"),
+  };
+}
+
+/**
+ * Rows of a GROUPING SETS query → the rows of each grouping set, named by the query's `grain` column.
+ * Every grain asked for is present, empty when the period has no facts.
+ */
+export function byGrain<R extends { grain: string }, G extends R["grain"]>(
+  rows: R[],
+  grains: readonly G[],
+): Record<G, R[]> {
+  const out = Object.fromEntries(grains.map((grain) => [grain, [] as R[]])) as Record<G, R[]>;
+  for (const row of rows) out[row.grain as G]?.push(row);
+  return out;
+}

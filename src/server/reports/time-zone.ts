@@ -1,0 +1,71 @@
+import { addDays } from "../../shared/reports/dates.ts";
+
+// Europe/Amsterdam from the platform's time-zone database (Intl), not from hard-coded EU rules: if the
+// rules change, the tz data changes with them. Everything here works on instants (Date) and local dates.
+
+export const TIME_ZONE = "Europe/Amsterdam";
+
+const parts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The local wall-clock time of an instant as `YYYY-MM-DDTHH:mm:ss`. */
+export function localDateTime(instant: Date): string {
+  const p = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+export const localDate = (instant: Date) => localDateTime(instant).slice(0, 10);
+
+/** Milliseconds Amsterdam is ahead of UTC at an instant (3 600 000 in winter, 7 200 000 in summer). */
+export function offsetAt(instant: Date): number {
+  const wall = localDateTime(new Date(Math.floor(instant.getTime() / 1000) * 1000));
+  return Date.parse(`${wall}Z`) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a local wall-clock time happens. A time skipped by the spring change (02:30 on the last
+ * Sunday of March) is read with the offset before it; midnight is never skipped in Amsterdam.
+ */
+export function instantOf(date: string, time = "00:00:00"): Date {
+  const wall = Date.parse(`${date}T${time}Z`);
+  const guess = wall - offsetAt(new Date(wall - 3_600_000));
+  return new Date(wall - offsetAt(new Date(guess)));
+}
+
+/** Local midnight at the start of a date, and at the end of it (= the next day's start). */
+export const startOfDay = (date: string) => instantOf(date);
+export const endOfDay = (date: string) => instantOf(addDays(date, 1));
+
+/** A stretch of time with one UTC offset. */
+export interface OffsetSegment {
+  /** First instant (ms since epoch) of the segment; the first segment starts at `start`. */
+  from: number;
+  offsetMs: number;
+}
+
+/** The UTC offsets in force between two instants, in order: one segment, plus one per clock change. */
+export function offsetSegments(start: Date, end: Date): OffsetSegment[] {
+  const segments: OffsetSegment[] = [{ from: start.getTime(), offsetMs: offsetAt(start) }];
+  // Clocks change at most twice a year and never twice within a day: look a day at a time, then narrow down.
+  for (let day = start.getTime(); day < end.getTime(); day += 86_400_000) {
+    const next = Math.min(day + 86_400_000, end.getTime());
+    const current = segments[segments.length - 1].offsetMs;
+    if (offsetAt(new Date(next)) === current) continue;
+    let [low, high] = [day, next];
+    while (high - low > 1000) {
+      const middle = Math.floor((low + high) / 2000) * 1000;
+      if (offsetAt(new Date(middle)) === current) low = middle;
+      else high = middle;
+    }
+    segments.push({ from: high, offsetMs: offsetAt(new Date(high)) });
+  }
+  return segments;
+}

@@ -1,0 +1,180 @@
+import type { Series } from "../../../shared/reports/envelope.ts";
+import type { Queryable } from "../../db/database.ts";
+import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+
+// Programmakeuze (verkoop): per item how many were sold and for how much, each item's share within its
+// kind (the programme mix), its average price and the change against the comparison period.
+
+const GRAINS = ["total", "bucket", "kind", "item", "bucket_item"] as const;
+const KINDS = ["programma", "extra", "abonnement"] as const;
+type Kind = (typeof KINDS)[number];
+
+interface ItemRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  item_id: number;
+  item_code: string;
+  item_name: string;
+  item_kind: Kind;
+  quantity: number;
+  revenue_cents: number;
+  programma_quantity: number;
+  programma_revenue_cents: number;
+  extra_quantity: number;
+  abonnement_quantity: number;
+}
+
+// quantity: items sold (sum of line quantities); a wash programme sold is one car washed.
+// revenue_cents: the lines' amounts, incl. VAT, after each line's share of the discount.
+// <kind>_quantity / <kind>_revenue_cents: the same, for the items of one kind only.
+export function trxItemsSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH lines AS (
+  ${sql.facts("transaction_lines", "occurred_at")}
+), typed AS (
+  SELECT l.win, ${sql.bucket(sql.local("l.occurred_at"))} AS bucket, l.item_id, i.kind, l.quantity, l.amount_cents
+  FROM lines l JOIN items i ON i.id = l.item_id
+)
+SELECT g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item_code, i.name AS item_name FROM (
+  SELECT win,
+    CASE WHEN GROUPING(bucket) = 0 AND GROUPING(item_id) = 0 THEN 'bucket_item'
+      WHEN GROUPING(item_id) = 0 THEN 'item' WHEN GROUPING(kind) = 0 THEN 'kind'
+      WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
+    bucket, item_id, kind,
+    sum(quantity) AS quantity,
+    sum(amount_cents) AS revenue_cents,
+    sum(quantity) FILTER (WHERE kind = 'programma') AS programma_quantity,
+    sum(amount_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents,
+    sum(quantity) FILTER (WHERE kind = 'extra') AS extra_quantity,
+    sum(quantity) FILTER (WHERE kind = 'abonnement') AS abonnement_quantity
+  FROM typed
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, kind), (win, item_id), (win, bucket, item_id))
+) g LEFT JOIN items i ON i.id = g.item_id
+ORDER BY i.sort_order, i.name`;
+  return { text, params: sql.params };
+}
+
+const programmes: Metric<ItemRow> = {
+  key: "programmes",
+  label: "Verkochte wasprogramma's",
+  unit: "count",
+  hint: "Elk verkocht wasprogramma is één gewassen auto.",
+  value: (row) => sum(row?.programma_quantity),
+};
+const programmePrice: Metric<ItemRow> = {
+  key: "programme_price",
+  label: "Gemiddelde prijs wasprogramma",
+  unit: "eur_cents",
+  hint: "Omzet van wasprogramma's (incl. btw, na korting) ÷ verkochte wasprogramma's.",
+  value: (row) => ratio(row?.programma_revenue_cents, row?.programma_quantity),
+};
+const extrasPerWash: Metric<ItemRow> = {
+  key: "extras_per_wash",
+  label: "Extra's per wasprogramma",
+  unit: "ratio",
+  hint: "Verkochte extra's ÷ verkochte wasprogramma's.",
+  value: (row) => ratio(sum(row?.extra_quantity), row?.programma_quantity),
+};
+const subscriptions: Metric<ItemRow> = {
+  key: "subscriptions",
+  label: "Verkochte abonnementen",
+  unit: "count",
+  value: (row) => sum(row?.abonnement_quantity),
+};
+
+const quantity: Metric<ItemRow> = {
+  key: "quantity",
+  label: "Aantal",
+  unit: "count",
+  value: (row) => sum(row?.quantity),
+};
+const revenue: Metric<ItemRow> = {
+  key: "revenue",
+  label: "Omzet",
+  unit: "eur_cents",
+  hint: "Incl. btw, na korting.",
+  value: (row) => sum(row?.revenue_cents),
+};
+const averagePrice: Metric<ItemRow> = {
+  key: "average_price",
+  label: "Gemiddelde prijs",
+  unit: "eur_cents",
+  hint: "Omzet ÷ aantal: lager dan de prijs wanneer er korting is gegeven.",
+  value: (row) => ratio(row?.revenue_cents, row?.quantity),
+};
+
+const TABLES: Record<Kind, { key: string; label: string }> = {
+  programma: { key: "programmes", label: "Wasprogramma's" },
+  extra: { key: "extras", label: "Extra's" },
+  abonnement: { key: "subscriptions", label: "Abonnementen" },
+};
+
+/** One table per kind of item; shares are within the kind (the programme mix adds up to 100 %). */
+function kindTable(filters: ReportFilters, kind: Kind, rows: Record<"item" | "kind", ItemRow[]>) {
+  const ofKind = rows.item.filter((row) => row.item_kind === kind);
+  const totals = totalsOf(rows.kind.filter((row) => row.item_kind === kind));
+  const shareOf = (key: "quantity" | "revenue_cents", label: string): Metric<ItemRow> => ({
+    key: `${key === "quantity" ? "quantity" : "revenue"}_share`,
+    label,
+    unit: "percent",
+    value: (row) => ratio(sum(row?.[key]), totals.current?.[key]),
+  });
+  return breakdownTable(
+    filters,
+    {
+      ...TABLES[kind],
+      dimensions: [{ key: "item", label: "Item", value: (row) => row.item_name }],
+      metrics: [
+        quantity,
+        shareOf("quantity", "Aandeel aantal"),
+        revenue,
+        shareOf("revenue_cents", "Aandeel omzet"),
+        averagePrice,
+      ],
+      changes: ["quantity", "revenue"],
+    },
+    ofKind,
+    (row) => String(row.item_id),
+    totals,
+  );
+}
+
+/** Programmes sold per bucket, one series per programme: the mix over time. */
+function mixSeries(filters: ReportFilters, rows: ItemRow[]): Series[] {
+  const programmeItems = new Map(
+    rows
+      .filter((row) => row.item_kind === "programma" && row.win === "current")
+      .map((row) => [row.item_id, row]),
+  );
+  return [...programmeItems.values()].flatMap((item) =>
+    timeSeries(
+      { ...filters, comparison: null },
+      rows.filter((row) => row.item_id === item.item_id),
+      [
+        {
+          key: `programme:${item.item_code}`,
+          label: item.item_name,
+          unit: "count",
+          value: (row) => sum(row?.quantity),
+        },
+      ],
+    ),
+  );
+}
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = trxItemsSql(filters);
+  const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS);
+  const totals = totalsOf(rows.total);
+  return envelope("trx-items", filters, {
+    kpis: kpis(filters, [programmes, programmePrice, extrasPerWash, subscriptions], totals),
+    series: [...timeSeries(filters, rows.bucket, [programmes]), ...mixSeries(filters, rows.bucket_item)],
+    tables: KINDS.map((kind) => kindTable(filters, kind, rows)),
+  });
+}
+
+export const trxItems: ReportModule = { id: "trx-items", run };

@@ -1,0 +1,175 @@
+import type { Queryable } from "../../db/database.ts";
+import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { reportSites } from "../sites.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { itemKindLabel } from "./labels.ts";
+
+// Omzet: revenue incl. and excl. VAT, the VAT in it and the discounts given, per site and per item.
+
+const GRAINS = ["total", "bucket", "site"] as const;
+
+/** Money of a group of sales, or of a group of transaction lines (per item). */
+interface MoneyRow extends Windowed {
+  gross_cents: number;
+  discount_cents: number;
+  revenue_cents: number;
+  vat_cents: number;
+}
+
+interface RevenueRow extends MoneyRow {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  site_id: number;
+  site_name: string;
+}
+
+interface ItemRow extends MoneyRow {
+  grain: "total" | "item";
+  item_id: number;
+  item_name: string;
+  item_kind: string;
+}
+
+// gross_cents: list price of everything sold, before discounts (transactions.subtotal_cents).
+// discount_cents: discounts given (promotions, vouchers, manual).
+// revenue_cents: what customers paid, incl. VAT = gross - discount (transactions.total_cents).
+// vat_cents: the VAT inside revenue; revenue excl. VAT = revenue_cents - vat_cents.
+export function trxRevenueSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH facts AS (
+  ${sql.facts("transactions", "occurred_at")}
+)
+SELECT g.*, s.name AS site_name FROM (
+  SELECT win,
+    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
+    bucket, site_id,
+    sum(subtotal_cents) AS gross_cents,
+    sum(discount_cents) AS discount_cents,
+    sum(total_cents) AS revenue_cents,
+    sum(vat_cents) AS vat_cents
+  FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM facts)
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
+) g LEFT JOIN sites s ON s.id = g.site_id`;
+  return { text, params: sql.params };
+}
+
+// Per item, from the transaction lines: gross = quantity × unit price; the line's share of the discount;
+// revenue = the line amount (after discount, incl. VAT); the VAT inside it. The lines' totals equal the
+// transactions' (ingestion spreads each discount over the lines).
+export function trxRevenueItemsSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH lines AS (
+  ${sql.facts("transaction_lines", "occurred_at")}
+)
+SELECT g.*, i.name AS item_name, i.kind AS item_kind FROM (
+  SELECT win, CASE WHEN GROUPING(item_id) = 0 THEN 'item' ELSE 'total' END AS grain, item_id,
+    sum(quantity * unit_price_cents) AS gross_cents,
+    sum(discount_cents) AS discount_cents,
+    sum(amount_cents) AS revenue_cents,
+    sum(vat_cents) AS vat_cents
+  FROM lines
+  GROUP BY GROUPING SETS ((win), (win, item_id))
+) g LEFT JOIN items i ON i.id = g.item_id`;
+  return { text, params: sql.params };
+}
+
+const revenue: Metric<MoneyRow> = {
+  key: "revenue",
+  label: "Omzet incl. btw",
+  unit: "eur_cents",
+  hint: "Wat klanten betaalden, na korting.",
+  value: (row) => sum(row?.revenue_cents),
+};
+const revenueExVat: Metric<MoneyRow> = {
+  key: "revenue_ex_vat",
+  label: "Omzet excl. btw",
+  unit: "eur_cents",
+  hint: "Omzet incl. btw min de btw.",
+  value: (row) => sum(row?.revenue_cents) - sum(row?.vat_cents),
+};
+const vat: Metric<MoneyRow> = {
+  key: "vat",
+  label: "Btw",
+  unit: "eur_cents",
+  good: "neutral",
+  value: (row) => sum(row?.vat_cents),
+};
+const discounts: Metric<MoneyRow> = {
+  key: "discounts",
+  label: "Kortingen",
+  unit: "eur_cents",
+  good: "neutral",
+  hint: "Korting van acties, vouchers en kassa samen.",
+  value: (row) => sum(row?.discount_cents),
+};
+const discountRate: Metric<MoneyRow> = {
+  key: "discount_rate",
+  label: "Kortingspercentage",
+  unit: "percent",
+  good: "neutral",
+  hint: "Kortingen ÷ omzet vóór korting.",
+  value: (row) => ratio(row?.discount_cents, row?.gross_cents),
+};
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const [revenueQuery, itemsQuery] = [trxRevenueSql(filters), trxRevenueItemsSql(filters)];
+  const [revenueRows, itemRows, sites] = await Promise.all([
+    db.query<RevenueRow>(revenueQuery.text, revenueQuery.params),
+    db.query<ItemRow>(itemsQuery.text, itemsQuery.params),
+    reportSites(db, filters),
+  ]);
+  const rows = byGrain(revenueRows, GRAINS);
+  const items = byGrain(itemRows, ["total", "item"]);
+  const totals = totalsOf(rows.total);
+  const share: Metric<MoneyRow> = {
+    key: "share",
+    label: "Aandeel omzet",
+    unit: "percent",
+    value: (row) => ratio(sum(row?.revenue_cents), totals.current?.revenue_cents),
+  };
+  const money = [revenue, revenueExVat, vat, discounts];
+
+  return envelope("trx-revenue", filters, {
+    kpis: kpis(filters, [...money, discountRate], totals),
+    series: timeSeries(filters, rows.bucket, [revenue, revenueExVat, discounts]),
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "by_site",
+          label: "Per vestiging",
+          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+          metrics: [...money, share],
+          previous: ["revenue"],
+          changes: ["revenue"],
+          include: sites,
+        },
+        rows.site,
+        (row) => String(row.site_id),
+        totals,
+      ),
+      breakdownTable<ItemRow>(
+        filters,
+        {
+          key: "by_item",
+          label: "Per item",
+          dimensions: [
+            { key: "item", label: "Item", value: (row) => row.item_name },
+            { key: "kind", label: "Soort", value: (row) => itemKindLabel(row.item_kind) },
+          ],
+          metrics: [...money, share],
+          previous: ["revenue"],
+          changes: ["revenue"],
+        },
+        items.item,
+        (row) => String(row.item_id),
+        totalsOf(items.total),
+      ),
+    ],
+  });
+}
+
+export const trxRevenue: ReportModule = { id: "trx-revenue", run };

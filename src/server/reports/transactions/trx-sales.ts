@@ -1,0 +1,156 @@
+import type { Queryable } from "../../db/database.ts";
+import {
+  breakdownTable,
+  categorySeries,
+  envelope,
+  kpis,
+  type Metric,
+  timeSeries,
+  totalsOf,
+} from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { reportSites } from "../sites.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { HOURS_OF_DAY, paymentMethodLabel } from "./labels.ts";
+
+// Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
+
+const GRAINS = ["total", "bucket", "site", "payment", "hour"] as const;
+
+interface SalesRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  site_id: number;
+  site_name: string;
+  payment_method: string;
+  hour_of_day: number;
+  transactions: number;
+  revenue_cents: number;
+  washes: number;
+  washes_with_extra: number;
+}
+
+// transactions: every sale, at the site and online, counted once.
+// revenue_cents: what the customers paid, incl. VAT, after discounts (transactions.total_cents).
+// washes: transactions with at least one wash programme (an item of kind 'programma').
+// washes_with_extra: washes that also sold at least one extra (kind 'extra') in the same transaction.
+export function trxSalesSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH sales AS (
+  ${sql.facts("transactions", "occurred_at")}
+), kinds AS (
+  SELECT l.transaction_id, bool_or(i.kind = 'programma') AS is_wash, bool_or(i.kind = 'extra') AS has_extra
+  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
+  GROUP BY l.transaction_id
+), facts AS (
+  SELECT t.win, ${sql.local("t.occurred_at")} AS local_at, t.site_id, t.payment_method, t.total_cents,
+    coalesce(k.is_wash, false) AS is_wash, coalesce(k.has_extra, false) AS has_extra
+  FROM sales t LEFT JOIN kinds k ON k.transaction_id = t.id
+)
+SELECT g.*, s.name AS site_name FROM (
+  SELECT win,
+    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site'
+      WHEN GROUPING(payment_method) = 0 THEN 'payment' WHEN GROUPING(hour_of_day) = 0 THEN 'hour'
+      ELSE 'total' END AS grain,
+    bucket, site_id, payment_method, hour_of_day,
+    count(*) AS transactions,
+    sum(total_cents) AS revenue_cents,
+    count(*) FILTER (WHERE is_wash) AS washes,
+    count(*) FILTER (WHERE is_wash AND has_extra) AS washes_with_extra
+  FROM (SELECT *, ${sql.bucket("local_at")} AS bucket, hour(local_at) AS hour_of_day FROM facts)
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, payment_method), (win, hour_of_day))
+) g LEFT JOIN sites s ON s.id = g.site_id`;
+  return { text, params: sql.params };
+}
+
+const transactions: Metric<SalesRow> = {
+  key: "transactions",
+  label: "Transacties",
+  unit: "count",
+  hint: "Alle verkopen, op de vestiging en online.",
+  value: (row) => sum(row?.transactions),
+};
+const revenue: Metric<SalesRow> = {
+  key: "revenue",
+  label: "Omzet",
+  unit: "eur_cents",
+  hint: "Wat klanten betaalden, incl. btw, na korting.",
+  value: (row) => sum(row?.revenue_cents),
+};
+const averageTicket: Metric<SalesRow> = {
+  key: "average_ticket",
+  label: "Gemiddeld bonbedrag",
+  unit: "eur_cents",
+  hint: "Omzet (incl. btw, na korting) ÷ transacties.",
+  value: (row) => ratio(row?.revenue_cents, row?.transactions),
+};
+const upsellRate: Metric<SalesRow> = {
+  key: "upsell_rate",
+  label: "Upsell-ratio",
+  unit: "percent",
+  hint: "Deel van de wasbeurten waarbij in dezelfde transactie ook een extra is gekocht.",
+  value: (row) => ratio(row?.washes_with_extra, row?.washes),
+};
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = trxSalesSql(filters);
+  const [result, sites] = await Promise.all([db.query<SalesRow>(text, params), reportSites(db, filters)]);
+  const rows = byGrain(result, GRAINS);
+  const totals = totalsOf(rows.total);
+  const share: Metric<SalesRow> = {
+    key: "share",
+    label: "Aandeel",
+    unit: "percent",
+    hint: "Deel van alle transacties in de periode.",
+    value: (row) => ratio(sum(row?.transactions), totals.current?.transactions),
+  };
+  const byHour = { ...transactions, key: "transactions_by_hour", label: "Transacties per uur van de dag" };
+
+  return envelope("trx-sales", filters, {
+    kpis: kpis(filters, [transactions, averageTicket, upsellRate, revenue], totals),
+    series: [
+      ...timeSeries(filters, rows.bucket, [transactions, averageTicket, upsellRate]),
+      categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
+    ],
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "by_site",
+          label: "Per vestiging",
+          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+          metrics: [transactions, share, averageTicket, upsellRate],
+          previous: ["transactions"],
+          changes: ["transactions"],
+          include: sites,
+        },
+        rows.site,
+        (row) => String(row.site_id),
+        totals,
+      ),
+      breakdownTable(
+        filters,
+        {
+          key: "by_payment_method",
+          label: "Per betaalwijze",
+          dimensions: [
+            {
+              key: "payment_method",
+              label: "Betaalwijze",
+              value: (row) => paymentMethodLabel(row.payment_method),
+            },
+          ],
+          metrics: [transactions, share, revenue, averageTicket],
+          changes: ["transactions"],
+        },
+        rows.payment,
+        (row) => row.payment_method,
+        totals,
+      ),
+    ],
+  });
+}
+
+export const trxSales: ReportModule = { id: "trx-sales", run };

@@ -1,0 +1,109 @@
+import type { DateRange } from "./dates.ts";
+import type { Comparison, Granularity, PeriodPreset } from "./filters.ts";
+
+// The one answer of every report endpoint, `GET /api/reports/<id>` (DESIGN section 5). The server fills it,
+// the web app draws it from a report's declaration; neither side writes these types twice.
+
+/**
+ * How a number is shown: count `1.234`; eur_cents `€ 12,34` (integer cents); percent, a fraction shown as
+ * `25,3%` (0.253); seconds `4 m 07 s`; ratio, a plain decimal such as visits per plate or ROAS (`1,8`).
+ */
+export type Unit = "count" | "eur_cents" | "percent" | "seconds" | "ratio";
+
+/** Whether a rise is good news (revenue), bad news (costs, no-reads) or neither; colours the change. */
+export type Direction = "up" | "down" | "neutral";
+
+export interface ReportPeriod extends DateRange {
+  preset: PeriodPreset;
+  granularity: Granularity;
+  /** The instants the figures cover: local midnight of `from` up to the end of `to` or now, if earlier. */
+  start: string;
+  end: string;
+}
+
+export interface ReportComparison extends DateRange {
+  mode: Exclude<Comparison, "none">;
+  /** Covers the same stretch as the period: a period that runs to now is compared up to the same moment. */
+  start: string;
+  end: string;
+}
+
+export interface Kpi {
+  key: string;
+  label: string;
+  value: number | null;
+  /** The same figure over the comparison period; null without comparison or when it cannot be computed. */
+  previous: number | null;
+  unit: Unit;
+  good?: Direction;
+  /** How the figure is defined, in a sentence an operator understands. */
+  hint?: string;
+}
+
+export interface SeriesPoint {
+  /** Time series: the local start of the bucket (`2026-03-29`, `2026-03-29T14:00`); otherwise a category. */
+  x: string;
+  value: number | null;
+  /** The comparison period's value at the same position (same day of the period, same hour of that day). */
+  previous?: number | null;
+  /** The comparison bucket's own start, for tooltips. */
+  px?: string;
+}
+
+export interface Series {
+  key: string;
+  label: string;
+  unit: Unit;
+  /** `time`: points are buckets of `granularity`; `category`: named points (hours of the day). */
+  axis: "time" | "category";
+  granularity?: Granularity;
+  points: SeriesPoint[];
+}
+
+export type ColumnType = Unit | "text" | "datetime";
+
+export interface Column {
+  key: string;
+  label: string;
+  type: ColumnType;
+  /** A relative change against the comparison period (`+12,3%`), coloured by `good`. */
+  change?: boolean;
+  good?: Direction;
+  hint?: string;
+}
+
+export type Cell = string | number | null;
+export type TableRow = Record<string, Cell>;
+
+export interface Table {
+  key: string;
+  label: string;
+  columns: Column[];
+  rows: TableRow[];
+  /** The whole period; ratios here are computed over the totals, not summed or averaged per row. */
+  totals: TableRow | null;
+}
+
+export interface ReportSite {
+  code: string;
+  name: string;
+}
+
+export interface ReportEnvelope {
+  report: string;
+  period: ReportPeriod;
+  comparison: ReportComparison | null;
+  /** The site the figures are limited to; null for all sites. */
+  site: ReportSite | null;
+  kpis: Kpi[];
+  series: Series[];
+  tables: Table[];
+  /** Report-specific data for bespoke views: sankey nodes/links, heatmap cells, map regions, experiments. */
+  extra?: unknown;
+}
+
+/** `GET /api/reports`: what the filter bar offers. */
+export interface ReportsIndex {
+  reports: string[];
+  sites: (ReportSite & { city: string; active: boolean })[];
+}
