@@ -3,15 +3,16 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
 import { Database } from "../../src/server/db/database.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
-import { createIngestRouter } from "../../src/server/ingest/routes.ts";
 
 /**
- * A real HTTP server with the ingestion router on a fresh DuckDB file, and a small hand-made catalogue:
- * two sites, three items, one promotion with one voucher.
+ * The real app over HTTP on a fresh DuckDB file, with a small hand-made catalogue: two sites, three items,
+ * one promotion with one voucher. It runs in this process, so tests can look into the database between
+ * requests; ingestion needs no sign-in, so the identity provider is a stub nobody calls.
  */
 export interface IngestServer {
   url: string;
@@ -42,8 +43,13 @@ export async function startIngestServer(): Promise<IngestServer> {
   const revoked = await createApiKey(db, { name: "oud", scope: "all" });
   const adStatsOnly = await createApiKey(db, { name: "advertenties", scope: "ad-stats" });
 
-  const app = new Hono();
-  app.route("/api/ingest", createIngestRouter({ db }));
+  const issuer = "http://127.0.0.1:9";
+  const app = createApp({
+    config: loadConfig({ NODE_ENV: "test", OIDC_ISSUER: issuer, DATABASE_PATH: db.path }),
+    db,
+    provider: { issuer, authorization_endpoint: `${issuer}/auth`, jwks_uri: `${issuer}/jwks` },
+    verifyToken: () => Promise.reject(new Error("no sign-in in ingestion tests")),
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
