@@ -1,0 +1,1 @@
+export { AdImportPanel } from "./ad-import-panel.tsx";
