@@ -9,10 +9,12 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createExperimentsRouter } from "./experiments/routes.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
+import { openApiDocument } from "./http/openapi.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createImportsRouter } from "./imports/routes.ts";
+import { createIngestRouter } from "./ingest/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
@@ -61,6 +63,8 @@ export function createApp(deps: AppDeps): Hono {
   // Machine and public endpoints are mounted here, before the user API: they authenticate themselves
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
+  app.route("/api/ingest", createIngestRouter(deps));
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(config.publicUrl)));
   app.route("/api", userApi(deps));
   app.all("/api/*", (c) =>
     errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),
