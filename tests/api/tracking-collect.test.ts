@@ -102,6 +102,8 @@ describe("POST /api/collect", () => {
     );
     expect(response.status).toBe(202);
     expect(response.headers.get("access-control-allow-origin")).toBe(SITE);
+    // sendBeacon posts in no-cors mode; the browser only accepts an answer marked for other origins.
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     expect((await collect(event("pageview", "/prijzen"))).status).toBe(202);
     expect(
       (await collect(event("experiment", "/prijzen", { experiment: { key: "prijzen-tabel", variant: "b" } })))

@@ -40,7 +40,7 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
   const tracker = new SessionTracker({ ownHosts: origins.hosts });
   const store = new CollectStore(deps.db, tracker, now);
   const salts = saltsFromDatabase(deps.db);
-  setInterval(() => store.maintain().catch(() => {}), MAINTENANCE_MS).unref();
+  setInterval(() => store.maintain(), MAINTENANCE_MS).unref();
 
   const router = new Hono();
 
@@ -145,6 +145,9 @@ async function readEvent(c: Context): Promise<Parsed> {
 function allowCors(c: Context, origin: string): void {
   c.header("Access-Control-Allow-Origin", origin);
   c.header("Vary", "Origin");
+  // sendBeacon's text/plain POST is a no-cors request: without this the browser blocks the answer and
+  // reports an error on the website's console.
+  c.header("Cross-Origin-Resource-Policy", "cross-origin");
 }
 
 function refuseOrigin(c: Context): Response {

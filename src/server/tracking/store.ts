@@ -29,12 +29,14 @@ export type Outcome = "stored" | "bot" | "rate_limited" | "origin_refused" | "ma
 
 const micros = (ms: number) => BigInt(ms) * 1000n;
 const TIMESTAMP = "make_timestamptz(?)";
+const COUNTS_DELAY_MS = 1000;
 
 export class CollectStore {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private counts = new Map<string, number>();
   private loaded: Promise<void> | null = null;
+  private countsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
@@ -54,6 +56,9 @@ export class CollectStore {
   count(outcome: Outcome, at: number): void {
     const key = `${localDay(at)}\n${outcome}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    // Stored events carry the counts with them; dropped ones alone get them written within a second.
+    if (outcome !== "stored")
+      this.countsTimer ??= setTimeout(() => this.writeCounts(), COUNTS_DELAY_MS).unref();
   }
 
   /** Resolves once everything recorded before the call is committed. */
@@ -74,10 +79,15 @@ export class CollectStore {
     return this.queued;
   }
 
-  /** Periodic upkeep: forget ended sessions and store the counts of dropped events. */
-  async maintain(): Promise<void> {
+  /** Periodic upkeep: forget sessions that have ended. */
+  maintain(): void {
     this.tracker.sweep(this.now());
-    if (this.counts.size > 0) await this.flush();
+  }
+
+  private writeCounts(): void {
+    this.countsTimer = null;
+    if (this.counts.size > 0)
+      this.flush().catch((error) => console.error("tracking counts not stored:", error));
   }
 
   private async write(): Promise<void> {
