@@ -24,13 +24,13 @@ const STALE_AFTER_SECONDS: Record<string, number> = {
 
 export function freshnessSql(filters: ReportFilters) {
   const site = filters.site ? "AND s.id = $site_id" : "";
-  const text = `SELECT 1 AS position, 'Kentekenlezingen' AS source, s.name,
-    (SELECT max(read_at) FROM plate_reads r WHERE r.site_id = s.id AND r.read_at <= $now::TIMESTAMPTZ) AS latest
-  FROM sites s WHERE s.active ${site}
+  const latest = (table: string, time: string) =>
+    `(SELECT site_id, max(${time}) AS latest FROM ${table} WHERE ${time} <= $now::TIMESTAMPTZ GROUP BY site_id)`;
+  const text = `SELECT 1 AS position, 'Kentekenlezingen' AS source, s.name, r.latest
+  FROM sites s LEFT JOIN ${latest("plate_reads", "read_at")} r ON r.site_id = s.id WHERE s.active ${site}
 UNION ALL
-SELECT 2, 'Transacties', s.name,
-    (SELECT max(occurred_at) FROM transactions t WHERE t.site_id = s.id AND t.occurred_at <= $now::TIMESTAMPTZ)
-  FROM sites s WHERE s.active ${site}
+SELECT 2, 'Transacties', s.name, t.latest
+  FROM sites s LEFT JOIN ${latest("transactions", "occurred_at")} t ON t.site_id = s.id WHERE s.active ${site}
 UNION ALL
 SELECT 3, 'Website', 'Alle vestigingen', max(started_at) FROM web_sessions WHERE started_at <= $now::TIMESTAMPTZ
 UNION ALL

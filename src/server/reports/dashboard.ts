@@ -33,6 +33,7 @@ interface SalesRow extends Windowed {
 }
 
 interface CustomerRow extends Windowed {
+  section: "today" | "week";
   plates: number;
   new_plates: number;
   conversions: number;
@@ -40,14 +41,14 @@ interface CustomerRow extends Windowed {
   ad_value_cents: number;
 }
 
-// washes: transactions with at least one wash programme (an item of kind 'programma').
+// washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // revenue_cents: everything customers paid, incl. VAT, after discounts, online sales included.
 export function dashboardSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH sales AS (
-  ${sql.facts("transactions", "occurred_at")}
-), washes AS (
-  SELECT DISTINCT l.transaction_id
+  const text = `WITH facts AS (
+  SELECT win, occurred_at, site_id, total_cents, 0 AS washes FROM (${sql.facts("transactions", "occurred_at")})
+  UNION ALL
+  SELECT l.win, l.occurred_at, l.site_id, 0, l.quantity
   FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
   WHERE i.kind = 'programma'
 )
@@ -55,10 +56,9 @@ SELECT g.*, s.name AS site_name FROM (
   SELECT win,
     CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
     bucket, site_id,
-    count(w.transaction_id) AS washes,
+    sum(washes) AS washes,
     sum(total_cents) AS revenue_cents
-  FROM (SELECT t.*, ${sql.bucket(sql.local("t.occurred_at"))} AS bucket FROM sales t) t
-    LEFT JOIN washes w ON w.transaction_id = t.id
+  FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM facts)
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
 ) g LEFT JOIN sites s ON s.id = g.site_id`;
   return { text, params: sql.params };
@@ -68,39 +68,64 @@ SELECT g.*, s.name AS site_name FROM (
 // new_plates: of those, plates whose first read ever, at any site, lies in the window.
 // conversions: website conversion events. ad_spend_cents / ad_value_cents: spend and the conversion value
 // the ad platforms report, for the window's whole days.
-export function dashboardCustomersSql(filters: ReportFilters) {
-  const sql = new ReportSql(filters);
-  const windowStart = `CASE r.win WHEN 'current' THEN $current_start ELSE $comparison_start END::TIMESTAMPTZ`;
-  const reads = sql.facts("plate_reads", "read_at", { where: "plate IS NOT NULL AND direction = 'in'" });
-  const conversions = sql.facts("web_events", "occurred_at", { site: null, where: "kind = 'conversion'" });
-  const text = `WITH reads AS (
-  ${reads}
+// One query for all four windows (today, yesterday, this week, last week), so the plates' history is read
+// once: they lie within one stretch, from the start of last week to now.
+export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFilters["site"]) {
+  const params: Record<string, string | number> = {};
+  const windows = (["today", "week"] as const).flatMap((section) =>
+    (["current", "comparison"] as const).map((win) => {
+      const window = periods[section][win];
+      if (!window) throw new Error("the dashboard always compares");
+      const name = `${section}_${win}`;
+      Object.assign(params, {
+        [`${name}_start`]: window.start.toISOString(),
+        [`${name}_end`]: window.end.toISOString(),
+        [`${name}_from`]: window.from,
+        [`${name}_to`]: window.to,
+      });
+      return `('${section}', '${win}', $${name}_start::TIMESTAMPTZ, $${name}_end::TIMESTAMPTZ, $${name}_from::DATE, $${name}_to::DATE)`;
+    }),
+  );
+  params.reads_start = periods.week.comparison?.start.toISOString() ?? "";
+  params.reads_end = periods.week.current.end.toISOString();
+  if (site) params.site_id = site.id;
+  const text = `WITH windows (section, win, start_at, end_at, from_date, to_date) AS (
+  VALUES ${windows.join(",\n    ")}
+), reads AS (
+  SELECT plate, read_at FROM plate_reads
+  WHERE read_at >= $reads_start::TIMESTAMPTZ AND read_at < $reads_end::TIMESTAMPTZ
+    AND plate IS NOT NULL AND direction = 'in'${site ? " AND site_id = $site_id" : ""}
 ), first_seen AS (
   SELECT plate, min(read_at) AS first_at FROM plate_reads
   WHERE direction = 'in' AND plate IN (SELECT plate FROM reads)
   GROUP BY plate
 ), plates AS (
-  SELECT r.win, count(DISTINCT r.plate) AS plates,
-    count(DISTINCT r.plate) FILTER (WHERE f.first_at >= ${windowStart}) AS new_plates
-  FROM reads r JOIN first_seen f ON f.plate = r.plate
-  GROUP BY r.win
+  SELECT w.section, w.win, count(DISTINCT r.plate) AS plates,
+    count(DISTINCT r.plate) FILTER (WHERE f.first_at >= w.start_at) AS new_plates
+  FROM windows w JOIN reads r ON r.read_at >= w.start_at AND r.read_at < w.end_at
+    JOIN first_seen f ON f.plate = r.plate
+  GROUP BY w.section, w.win
 ), web AS (
-  SELECT win, count(*) AS conversions FROM (${conversions}) GROUP BY win
+  SELECT w.section, w.win, count(*) AS conversions
+  FROM windows w JOIN web_events e ON e.occurred_at >= w.start_at AND e.occurred_at < w.end_at
+  WHERE e.kind = 'conversion' AND e.occurred_at >= $reads_start::TIMESTAMPTZ
+  GROUP BY w.section, w.win
 ), ads AS (
-  SELECT win, sum(spend_cents) AS ad_spend_cents, sum(conversion_value_cents) AS ad_value_cents
-  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")}) GROUP BY win
+  SELECT w.section, w.win, sum(a.spend_cents) AS ad_spend_cents, sum(a.conversion_value_cents) AS ad_value_cents
+  FROM windows w JOIN ad_stats_daily a ON a.stat_date BETWEEN w.from_date AND w.to_date
+  GROUP BY w.section, w.win
 )
-SELECT w.win, p.plates, p.new_plates, web.conversions, ads.ad_spend_cents, ads.ad_value_cents
-FROM (SELECT unnest(['current', 'comparison']) AS win) w
-  LEFT JOIN plates p USING (win) LEFT JOIN web USING (win) LEFT JOIN ads USING (win)`;
-  return { text, params: sql.params };
+SELECT w.section, w.win, p.plates, p.new_plates, web.conversions, ads.ad_spend_cents, ads.ad_value_cents
+FROM windows w LEFT JOIN plates p USING (section, win) LEFT JOIN web USING (section, win)
+  LEFT JOIN ads USING (section, win)`;
+  return { text, params };
 }
 
 const washes: Metric<SalesRow> = {
   key: "washes",
   label: "Wassen",
   unit: "count",
-  hint: "Transacties met een wasprogramma.",
+  hint: "Verkochte wasprogramma's: één per gewassen auto.",
   value: (row) => sum(row?.washes),
 };
 const revenue: Metric<SalesRow> = {
@@ -156,8 +181,10 @@ const CUSTOMER_METRICS: Metric<CustomerRow>[] = [
   },
 ];
 
+type DashboardPeriods = ReturnType<typeof dashboardPeriods>;
+
 /** Today (per hour) and this week (per day), each with the same stretch before it. */
-function dashboardPeriods(site: ReportFilters["site"], now: Date) {
+export function dashboardPeriods(site: ReportFilters["site"], now: Date) {
   const today = localDate(now);
   const common = { compare: "previous" as const, site, now };
   return {
@@ -181,16 +208,16 @@ function dashboardPeriods(site: ReportFilters["site"], now: Date) {
 const prefixed = (prefix: string, list: Kpi[]) =>
   list.map((kpi) => ({ ...kpi, key: `${prefix}_${kpi.key}` }));
 
-async function section(db: Queryable, filters: ReportFilters, prefix: "today" | "week") {
-  const salesQuery = dashboardSalesSql(filters);
-  const customersQuery = dashboardCustomersSql(filters);
-  const [salesRows, customerRows] = await Promise.all([
-    db.query<SalesRow>(salesQuery.text, salesQuery.params),
-    db.query<CustomerRow>(customersQuery.text, customersQuery.params),
-  ]);
-  const sales = byGrain(salesRows, GRAINS);
+async function section(
+  db: Queryable,
+  filters: ReportFilters,
+  prefix: "today" | "week",
+  customerRows: CustomerRow[],
+) {
+  const { text, params } = dashboardSalesSql(filters);
+  const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS);
   const totals = totalsOf(sales.total);
-  const customers: Totals<CustomerRow> = totalsOf(customerRows);
+  const customers: Totals<CustomerRow> = totalsOf(customerRows.filter((row) => row.section === prefix));
   return {
     kpis: [
       ...prefixed(prefix, kpis(filters, [washes, revenue, revenuePerCar], totals)),
@@ -204,9 +231,11 @@ async function section(db: Queryable, filters: ReportFilters, prefix: "today" | 
 
 async function run(db: Queryable, requested: ReportFilters) {
   const periods = dashboardPeriods(requested.site, requested.now);
+  const customersQuery = dashboardCustomersSql(periods, requested.site);
+  const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);
   const [today, week, sites, freshness] = await Promise.all([
-    section(db, periods.today, "today"),
-    section(db, periods.week, "week"),
+    section(db, periods.today, "today", customerRows),
+    section(db, periods.week, "week", customerRows),
     reportSites(db, requested),
     freshnessTable(db, requested),
   ]);

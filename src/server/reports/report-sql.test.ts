@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardCustomersSql, dashboardSalesSql } from "./dashboard.ts";
+import { dashboardCustomersSql, dashboardPeriods, dashboardSalesSql } from "./dashboard.ts";
 import { freshnessSql } from "./dashboard-freshness.ts";
 import { filtersFor } from "./filters.ts";
 import { trxItemsSql } from "./transactions/trx-items.ts";
@@ -26,7 +26,10 @@ describe("report SQL", () => {
     ["trx-revenue items", trxRevenueItemsSql],
     ["trx-items", trxItemsSql],
     ["dashboard sales", dashboardSalesSql],
-    ["dashboard customers", dashboardCustomersSql],
+    [
+      "dashboard customers",
+      () => dashboardCustomersSql(dashboardPeriods(filters.site, filters.now), filters.site),
+    ],
     ["dashboard freshness", freshnessSql],
   ])("%s", (_name, build) => {
     const { text, params } = build(filters);

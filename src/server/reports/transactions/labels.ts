@@ -1,6 +1,6 @@
 import type { Windowed } from "../sql.ts";
 
-// Dutch names of the values the transaction reports group by.
+// Dutch names of the values the transaction reports group by, and the kinds of items.
 
 const PAYMENT_METHODS: Record<string, string> = {
   pin: "Pin",
@@ -27,3 +27,7 @@ export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => ({
   x: `${String(hour).padStart(2, "0")}:00`,
   matches: (row: Windowed & { hour_of_day: number }) => row.hour_of_day === hour,
 }));
+
+/** A condition on transaction_lines: the line's item is of this kind (a semi-join on the small items table). */
+export const itemKindIs = (kind: "programma" | "extra" | "abonnement") =>
+  `item_id IN (SELECT id FROM items WHERE kind = '${kind}')`;

@@ -31,13 +31,16 @@ interface ItemRow extends Windowed {
 // quantity: items sold (sum of line quantities); a wash programme sold is one car washed.
 // revenue_cents: the lines' amounts, incl. VAT, after each line's share of the discount.
 // <kind>_quantity / <kind>_revenue_cents: the same, for the items of one kind only.
+// The lines are summed per window, bucket and item once; the grouping sets roll up those few groups.
 export function trxItemsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH lines AS (
-  ${sql.facts("transaction_lines", "occurred_at")}
+  const text = `WITH finest AS (
+  SELECT win, ${sql.bucket(sql.local("occurred_at"))} AS bucket, item_id,
+    sum(quantity) AS quantity, sum(amount_cents) AS revenue_cents
+  FROM (${sql.facts("transaction_lines", "occurred_at")})
+  GROUP BY ALL
 ), typed AS (
-  SELECT l.win, ${sql.bucket(sql.local("l.occurred_at"))} AS bucket, l.item_id, i.kind, l.quantity, l.amount_cents
-  FROM lines l JOIN items i ON i.id = l.item_id
+  SELECT f.*, i.kind FROM finest f JOIN items i ON i.id = f.item_id
 )
 SELECT g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item_code, i.name AS item_name FROM (
   SELECT win,
@@ -46,9 +49,9 @@ SELECT g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item
       WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
     bucket, item_id, kind,
     sum(quantity) AS quantity,
-    sum(amount_cents) AS revenue_cents,
+    sum(revenue_cents) AS revenue_cents,
     sum(quantity) FILTER (WHERE kind = 'programma') AS programma_quantity,
-    sum(amount_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents,
+    sum(revenue_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents,
     sum(quantity) FILTER (WHERE kind = 'extra') AS extra_quantity,
     sum(quantity) FILTER (WHERE kind = 'abonnement') AS abonnement_quantity
   FROM typed

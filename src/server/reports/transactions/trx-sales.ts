@@ -13,7 +13,7 @@ import { ratio, sum } from "../metrics.ts";
 import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { HOURS_OF_DAY, paymentMethodLabel } from "./labels.ts";
+import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
 
@@ -34,20 +34,29 @@ interface SalesRow extends Windowed {
 
 // transactions: every sale, at the site and online, counted once.
 // revenue_cents: what the customers paid, incl. VAT, after discounts (transactions.total_cents).
-// washes: transactions with at least one wash programme (an item of kind 'programma').
-// washes_with_extra: washes that also sold at least one extra (kind 'extra') in the same transaction.
+// washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
+// washes_with_extra: sales with at least one extra (kind 'extra'); extras are sold with a wash.
+// Three streams (sales, programme lines, sales with an extra) are summed per finest group once, then the
+// few thousand groups are rolled up into the grouping sets: one pass over the facts.
 export function trxSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH sales AS (
-  ${sql.facts("transactions", "occurred_at")}
-), kinds AS (
-  SELECT l.transaction_id, bool_or(i.kind = 'programma') AS is_wash, bool_or(i.kind = 'extra') AS has_extra
-  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
-  GROUP BY l.transaction_id
-), facts AS (
-  SELECT t.win, ${sql.local("t.occurred_at")} AS local_at, t.site_id, t.payment_method, t.total_cents,
-    coalesce(k.is_wash, false) AS is_wash, coalesce(k.has_extra, false) AS has_extra
-  FROM sales t LEFT JOIN kinds k ON k.transaction_id = t.id
+  const sales = sql.facts("transactions", "occurred_at");
+  const programmes = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("programma") });
+  const extras = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("extra") });
+  const text = `WITH facts AS (
+  SELECT win, occurred_at, site_id, payment_method, 1 AS sales, total_cents, 0 AS washes, 0 AS with_extra
+  FROM (${sales})
+  UNION ALL
+  SELECT win, occurred_at, site_id, NULL, 0, 0, quantity, 0 FROM (${programmes})
+  UNION ALL
+  SELECT any_value(win), any_value(occurred_at), any_value(site_id), NULL, 0, 0, 0, 1
+  FROM (${extras}) GROUP BY transaction_id
+), finest AS (
+  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, payment_method, hour(local_at) AS hour_of_day,
+    sum(sales) AS transactions, sum(total_cents) AS revenue_cents, sum(washes) AS washes,
+    sum(with_extra) AS washes_with_extra
+  FROM (SELECT *, ${sql.local("occurred_at")} AS local_at FROM facts)
+  GROUP BY ALL
 )
 SELECT g.*, s.name AS site_name FROM (
   SELECT win,
@@ -55,12 +64,14 @@ SELECT g.*, s.name AS site_name FROM (
       WHEN GROUPING(payment_method) = 0 THEN 'payment' WHEN GROUPING(hour_of_day) = 0 THEN 'hour'
       ELSE 'total' END AS grain,
     bucket, site_id, payment_method, hour_of_day,
-    count(*) AS transactions,
-    sum(total_cents) AS revenue_cents,
-    count(*) FILTER (WHERE is_wash) AS washes,
-    count(*) FILTER (WHERE is_wash AND has_extra) AS washes_with_extra
-  FROM (SELECT *, ${sql.bucket("local_at")} AS bucket, hour(local_at) AS hour_of_day FROM facts)
+    sum(transactions) AS transactions,
+    sum(revenue_cents) AS revenue_cents,
+    sum(washes) AS washes,
+    sum(washes_with_extra) AS washes_with_extra
+  FROM finest
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, payment_method), (win, hour_of_day))
+  -- lines have no payment method: their NULL group of that grouping set is not a payment method
+  HAVING GROUPING(payment_method) = 1 OR payment_method IS NOT NULL
 ) g LEFT JOIN sites s ON s.id = g.site_id`;
   return { text, params: sql.params };
 }
@@ -90,7 +101,7 @@ const upsellRate: Metric<SalesRow> = {
   key: "upsell_rate",
   label: "Upsell-ratio",
   unit: "percent",
-  hint: "Deel van de wasbeurten waarbij in dezelfde transactie ook een extra is gekocht.",
+  hint: "Verkopen met een extra (zoals velgenreiniging) ÷ verkochte wasprogramma's.",
   value: (row) => ratio(row?.washes_with_extra, row?.washes),
 };
 
