@@ -8,6 +8,7 @@ import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
+import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 
 /** `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says otherwise. */
 const DEMO_DEFAULTS = {
@@ -17,6 +18,25 @@ const DEMO_DEFAULTS = {
   ADMIN_EMAILS: "demo@wasbord.nl",
 };
 const DEMO_ANALYST = "analist@wasbord.nl";
+
+/** Fills an empty database with the demo chain before the server listens, printing progress. */
+async function seedDemo(db: Database, scale: number): Promise<void> {
+  console.log(`Lege database: demodata genereren (schaal ${scale}) …`);
+  let lastLine = 0;
+  const summary = await generateDemoData(db, {
+    seed: 42,
+    scale,
+    today: new Date(),
+    onProgress: (message) => {
+      // Progress arrives per simulated day; a line every two seconds is enough to show it is alive.
+      if (Date.now() - lastLine < 2000) return;
+      lastLine = Date.now();
+      console.log(`  ${message}`);
+    },
+  });
+  const counts = Object.entries(summary.rows).map(([table, n]) => `${table} ${n.toLocaleString("nl-NL")}`);
+  console.log(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
+}
 
 async function main(): Promise<void> {
   const demo = process.argv.includes("--demo");
@@ -30,6 +50,7 @@ async function main(): Promise<void> {
       DEMO_ANALYST,
     ]);
   }
+  if (config.seedDemo && (await isDatabaseEmpty(db))) await seedDemo(db, config.seedScale);
 
   const idp = config.devIdp
     ? await startDevIdp({
