@@ -174,6 +174,8 @@ describe("POST /api/collect", () => {
 describe("what is stored (checked in the database after the server stopped)", () => {
   let db: Database;
   beforeAll(async () => {
+    // Counters are written once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     db = await databaseAfterStop(server);
   }, 60_000);
   afterAll(async () => {

@@ -30,6 +30,7 @@ export type Outcome = "stored" | "bot" | "rate_limited" | "origin_refused" | "ma
 const micros = (ms: number) => BigInt(ms) * 1000n;
 const TIMESTAMP = "make_timestamptz(?)";
 const COUNTS_DELAY_MS = 1000;
+const ID_BLOCK = 1000;
 
 export class CollectStore {
   private running: Promise<void> | null = null;
@@ -37,6 +38,8 @@ export class CollectStore {
   private counts = new Map<string, number>();
   private loaded: Promise<void> | null = null;
   private countsTimer: NodeJS.Timeout | null = null;
+  /** Session ids taken from the sequence ahead of need: one query per block instead of one per batch. */
+  private ids: number[] = [];
 
   constructor(
     private readonly db: Database,
@@ -56,9 +59,8 @@ export class CollectStore {
   count(outcome: Outcome, at: number): void {
     const key = `${localDay(at)}\n${outcome}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    // Stored events carry the counts with them; dropped ones alone get them written within a second.
-    if (outcome !== "stored")
-      this.countsTimer ??= setTimeout(() => this.writeCounts(), COUNTS_DELAY_MS).unref();
+    // Counters are written once a second, apart from the events: a crash may lose a second of counting.
+    this.countsTimer ??= setTimeout(() => void this.writeCounts(), COUNTS_DELAY_MS).unref();
   }
 
   /** Resolves once everything recorded before the call is committed. */
@@ -84,22 +86,38 @@ export class CollectStore {
     this.tracker.sweep(this.now());
   }
 
-  private writeCounts(): void {
+  private async writeCounts(): Promise<void> {
     this.countsTimer = null;
-    if (this.counts.size > 0)
-      this.flush().catch((error) => console.error("tracking counts not stored:", error));
+    const counts = this.counts;
+    this.counts = new Map();
+    try {
+      await this.db.transaction((tx) => upsertCounts(tx, counts));
+    } catch (error) {
+      console.error("tracking counts not stored, retrying:", error);
+      for (const [key, events] of counts) this.counts.set(key, (this.counts.get(key) ?? 0) + events);
+      this.countsTimer ??= setTimeout(() => void this.writeCounts(), COUNTS_DELAY_MS).unref();
+    }
+  }
+
+  /** Ids for the sessions new in this batch, taken outside its transaction so a rollback cannot reuse them. */
+  private async assignIds(rows: SessionRow[]): Promise<void> {
+    const fresh = rows.filter((row) => row.insert);
+    if (this.ids.length < fresh.length) {
+      const block = await this.db.query<{ id: number }>(
+        "SELECT nextval('web_sessions_id_seq') AS id FROM range($1)",
+        [Math.max(ID_BLOCK, fresh.length)],
+      );
+      this.ids.push(...block.map((row) => row.id));
+    }
+    for (const row of fresh) row.session.id = this.ids.shift() as number;
   }
 
   private async write(): Promise<void> {
     const changes = this.tracker.takeChanges();
-    const counts = this.counts;
-    this.counts = new Map();
+    if (changes.sessions.length === 0) return;
     try {
-      await this.db.transaction(async (tx, connection) => {
-        await assignIds(tx, changes.sessions);
-        await writeChanges(connection, changes);
-        await writeCounts(tx, counts);
-      });
+      await this.assignIds(changes.sessions);
+      await this.db.transaction((_tx, connection) => writeChanges(connection, changes));
     } catch (error) {
       // Memory no longer matches the database: start again from what it holds.
       this.loaded = null;
@@ -107,17 +125,6 @@ export class CollectStore {
       throw error;
     }
   }
-}
-
-async function assignIds(tx: Queryable, rows: SessionRow[]): Promise<void> {
-  const fresh = rows.filter((row) => row.insert);
-  if (fresh.length === 0) return;
-  const ids = await tx.query<{ id: number }>("SELECT nextval('web_sessions_id_seq') AS id FROM range($1)", [
-    fresh.length,
-  ]);
-  fresh.forEach((row, i) => {
-    row.session.id = ids[i].id;
-  });
 }
 
 function column<T>(
@@ -245,7 +252,7 @@ async function writeChanges(connection: DuckDBConnection, changes: Changes): Pro
   await insert(connection, "web_events", eventColumns(changes.events));
 }
 
-async function writeCounts(tx: Queryable, counts: Map<string, number>): Promise<void> {
+async function upsertCounts(tx: Queryable, counts: Map<string, number>): Promise<void> {
   for (const [key, events] of counts) {
     const [day, outcome] = key.split("\n");
     await tx.run(
