@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Database } from "../../src/server/db/database.ts";
 import { type ApiClient, apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
@@ -22,3 +23,13 @@ export async function databaseAfterStop(server: WasbordProcess): Promise<Databas
   await server.stop();
   return Database.open(server.databasePath);
 }
+
+/** A file of tests/fixtures/ads, as bytes. */
+export const fixture = (name: string) => readFileSync(new URL(`../fixtures/ads/${name}`, import.meta.url));
+
+/** The body of POST /api/imports/preview and /commit for a fixture (or other bytes under its name). */
+export const adExportRequest = (
+  name: string,
+  hint: { platform?: string; account?: string } = {},
+  bytes = fixture(name),
+) => ({ fileName: name, content: bytes.toString("base64"), ...hint });
