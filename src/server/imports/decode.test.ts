@@ -22,5 +22,7 @@ describe("decodeExport", () => {
   it("reads Windows-1252 when the bytes are not UTF-8 (Excel on Windows)", () => {
     const cp1252 = Buffer.from(TEXT.replace("€", "\x80"), "latin1");
     expect(decodeExport(cp1252)).toBe(TEXT);
+    const quotes = Buffer.from([0x93, 0x57, 0x61, 0x73, 0x94, 0x20, 0xe9, 0x9c]);
+    expect(decodeExport(quotes)).toBe("\u201cWas\u201d \u00e9\u0153");
   });
 });
