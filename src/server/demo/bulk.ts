@@ -74,12 +74,16 @@ export class TableWriter {
   private appender: DuckDBAppender | null = null;
   rows = 0;
 
+  private readonly kinds: ColumnKind[];
+
+  /** `columns`: the kinds of the table's columns in table order, separated by spaces. */
   constructor(
     readonly table: string,
-    private readonly kinds: ColumnKind[],
+    columns: string,
   ) {
-    this.columns = kinds.map(() => []);
-    this.types = kinds.map((kind) => TYPES[kind]);
+    this.kinds = columns.split(" ") as ColumnKind[];
+    this.columns = this.kinds.map(() => []);
+    this.types = this.kinds.map((kind) => TYPES[kind]);
   }
 
   async open(connection: DuckDBConnection): Promise<void> {

@@ -1,11 +1,11 @@
 import type { Database } from "../db/database.ts";
 import { planAds, writeAdRows } from "./ads.ts";
-import { TableWriter } from "./bulk.ts";
 import { demoDays } from "./calendar.ts";
 import { SITES } from "./catalog.ts";
 import { insertCatalog } from "./dimensions.ts";
 import { Random } from "./random.ts";
-import { LINE_COLUMNS, SalesWriter, TRANSACTION_COLUMNS } from "./sales.ts";
+import { SalesWriter } from "./sales.ts";
+import { demoWriters } from "./tables.ts";
 import { VoucherBook } from "./vouchers.ts";
 import { WashSimulator } from "./washes.ts";
 import { weatherSeries } from "./weather.ts";
@@ -23,6 +23,12 @@ export interface DemoOptions {
   /** Length of the period in days, default two years. */
   days?: number;
   onProgress?: (message: string) => void;
+  /**
+   * Commit after every month instead of once at the end. One transaction keeps an interrupted run from
+   * leaving half a chain, but DuckDB holds a transaction's new index entries in memory until it commits;
+   * at benchmark scales that runs into gigabytes. Default: only above scale 1.
+   */
+  commitMonthly?: boolean;
 }
 
 export interface DemoSummary {
@@ -47,93 +53,11 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
   const progress = options.onProgress ?? (() => {});
   const days = demoDays(options.today, options.days ?? TWO_YEARS);
   const rng = new Random(options.seed);
+  const commitMonthly = options.commitMonthly ?? scale > 1;
 
   const rows = await db.transaction(async (tx, connection) => {
     const catalog = await insertCatalog(tx, days);
-    const writers = {
-      plate_reads: new TableWriter("plate_reads", [
-        "int",
-        "text",
-        "time",
-        "smallint",
-        "text",
-        "text",
-        "tinyint",
-        "text",
-        "real",
-        "text",
-      ]),
-      transactions: new TableWriter("transactions", [...TRANSACTION_COLUMNS]),
-      transaction_lines: new TableWriter("transaction_lines", [...LINE_COLUMNS]),
-      web_sessions: new TableWriter("web_sessions", [
-        "bigint",
-        "text",
-        "text",
-        "time",
-        "time",
-        "text",
-        "text",
-        "int",
-        "int",
-        "int",
-        "bool",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-      ]),
-      pageviews: new TableWriter("pageviews", ["bigint", "text", "time", "text", "int"]),
-      web_events: new TableWriter("web_events", [
-        "bigint",
-        "text",
-        "time",
-        "text",
-        "text",
-        "bigint",
-        "text",
-        "text",
-        "text",
-      ]),
-      ad_stats_daily: new TableWriter("ad_stats_daily", [
-        "text",
-        "text",
-        "text",
-        "date",
-        "text",
-        "text",
-        "text",
-        "text",
-        "text",
-        "tinyint",
-        "text",
-        "bigint",
-        "bigint",
-        "bigint",
-        "bigint",
-        "double",
-        "bigint",
-        "text",
-        "time",
-      ]),
-      vouchers: new TableWriter("vouchers", [
-        "bigint",
-        "text",
-        "int",
-        "text",
-        "int",
-        "time",
-        "time",
-        "time",
-        "bigint",
-      ]),
-    };
+    const writers = demoWriters();
     for (const writer of Object.values(writers)) await writer.open(connection);
 
     const weather = weatherSeries(days, rng.fork("weather"));
@@ -172,6 +96,12 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
       const next = days[day.index + 1];
       if (!next || next.month !== day.month) {
         progress(`demodata ${day.date.slice(0, 7)}: ${Math.round(((day.index + 1) / days.length) * 100)} %`);
+        if (commitMonthly && next) {
+          for (const writer of Object.values(writers)) writer.close();
+          await connection.run("COMMIT");
+          await connection.run("BEGIN TRANSACTION");
+          for (const writer of Object.values(writers)) await writer.open(connection);
+        }
       }
     }
     vouchers.write(writers.vouchers);

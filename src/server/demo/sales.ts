@@ -23,36 +23,6 @@ export interface Sale {
   postcode: string | null;
 }
 
-export const TRANSACTION_COLUMNS = [
-  "bigint",
-  "int",
-  "text",
-  "time",
-  "text",
-  "tinyint",
-  "text",
-  "text",
-  "int",
-  "int",
-  "int",
-  "int",
-  "text",
-  "int",
-  "text",
-] as const;
-export const LINE_COLUMNS = [
-  "bigint",
-  "smallint",
-  "int",
-  "time",
-  "int",
-  "smallint",
-  "int",
-  "int",
-  "int",
-  "int",
-] as const;
-
 export class SalesWriter {
   private nextId = 1;
   revenueCents = 0;
