@@ -10,19 +10,26 @@ export interface ItemInfo {
   vatRatePercent: number;
 }
 
-async function idsByCode(db: Queryable, table: "sites" | "promotions"): Promise<Map<string, number>> {
-  const rows = await db.query<{ id: number; code: string }>(`SELECT id, code FROM ${table}`);
-  return new Map(rows.map((row) => [row.code, row.id]));
+export interface Codes {
+  sites: Map<string, number>;
+  items: Map<string, ItemInfo>;
+  promotions: Map<string, number>;
 }
 
-export const siteIdsByCode = (db: Queryable) => idsByCode(db, "sites");
-export const promotionIdsByCode = (db: Queryable) => idsByCode(db, "promotions");
-
-export async function itemsByCode(db: Queryable): Promise<Map<string, ItemInfo>> {
-  const rows = await db.query<ItemInfo & { code: string }>(
-    'SELECT id, code, vat_rate_percent AS "vatRatePercent" FROM items',
+/** The configured codes, read in one round trip: they are a few dozen rows, read afresh for every batch. */
+export async function loadCodes(db: Queryable): Promise<Codes> {
+  const rows = await db.query<{ kind: string; id: number; code: string; vat: number | null }>(
+    `SELECT 'site' AS kind, id, code, NULL AS vat FROM sites
+     UNION ALL SELECT 'item', id, code, vat_rate_percent FROM items
+     UNION ALL SELECT 'promotion', id, code, NULL FROM promotions`,
   );
-  return new Map(rows.map(({ code, ...item }) => [code, item]));
+  const codes: Codes = { sites: new Map(), items: new Map(), promotions: new Map() };
+  for (const { kind, id, code, vat } of rows) {
+    if (kind === "site") codes.sites.set(code, id);
+    else if (kind === "promotion") codes.promotions.set(code, id);
+    else codes.items.set(code, { id, vatRatePercent: vat ?? 0 });
+  }
+  return codes;
 }
 
 /** Collects unknown-code errors row by row, then throws them all at once. */

@@ -2,7 +2,7 @@ import { BIGINT, DOUBLE, INTEGER, SMALLINT, TINYINT, VARCHAR } from "@duckdb/nod
 import type { IngestResult, PlateReadRow } from "../../shared/ingest.ts";
 import { parsePlate } from "../../shared/plates.ts";
 import type { Database } from "../db/database.ts";
-import { resolveSites, siteIdsByCode } from "./dimensions.ts";
+import { loadCodes, resolveSites } from "./dimensions.ts";
 import { insertNew } from "./insert-new.ts";
 import { epochMicros, unnestRelation } from "./unnest.ts";
 import type { Numbered } from "./validate.ts";
@@ -17,7 +17,7 @@ export async function storePlateReads(
   rows: Numbered<PlateReadRow>[],
   keySiteId: number | null,
 ): Promise<IngestResult> {
-  const siteIds = resolveSites(rows, await siteIdsByCode(db), keySiteId);
+  const siteIds = resolveSites(rows, (await loadCodes(db)).sites, keySiteId);
   const columns = {
     site_id: [] as number[],
     event_id: [] as string[],

@@ -10,14 +10,7 @@ import {
 import type { IngestResult, TransactionRow } from "../../shared/ingest.ts";
 import { parsePlate } from "../../shared/plates.ts";
 import type { Database } from "../db/database.ts";
-import {
-  CodeChecker,
-  type ItemInfo,
-  itemsByCode,
-  promotionIdsByCode,
-  resolveSites,
-  siteIdsByCode,
-} from "./dimensions.ts";
+import { CodeChecker, type ItemInfo, loadCodes, resolveSites } from "./dimensions.ts";
 import { insertNew } from "./insert-new.ts";
 import { spreadDiscount, vatIncluded } from "./money.ts";
 import { epochMicros, unnestRelation } from "./unnest.ts";
@@ -63,8 +56,8 @@ export async function storeTransactions(
   rows: Numbered<TransactionRow>[],
   keySiteId: number | null,
 ): Promise<IngestResult> {
-  const siteIds = resolveSites(rows, await siteIdsByCode(db), keySiteId);
-  const [items, promotions] = await Promise.all([itemsByCode(db), promotionIdsByCode(db)]);
+  const { sites, items, promotions } = await loadCodes(db);
+  const siteIds = resolveSites(rows, sites, keySiteId);
   const checker = new CodeChecker();
   const resolved = rows.map(({ row, value }) => ({
     items: value.lines.map((line, j) =>
