@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import type { ApiKeyScope } from "../../shared/admin/connections.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 
 // API keys of devices and integrations. The secret is shown once, at creation; the database keeps its
 // SHA-256 (a fast hash is enough: the secret is 192 random bits, not a password) and a short prefix that
 // lets people recognise the key in lists and logs.
-
-export const apiKeyScopes = ["all", "plate-reads", "transactions", "ad-stats"] as const;
-export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export interface ApiKey {
   id: number;
@@ -68,10 +66,6 @@ export async function revokeApiKey(db: Queryable, id: number): Promise<boolean> 
     [id],
   );
   return rows.length > 0;
-}
-
-export function listApiKeys(db: Queryable): Promise<ApiKey[]> {
-  return db.query<ApiKey>(`${SELECT_KEY} ORDER BY revoked_at NULLS FIRST, created_at DESC`);
 }
 
 function presentedSecret(authorization: string | undefined, apiKeyHeader: string | undefined): string | null {
