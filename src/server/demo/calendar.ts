@@ -2,6 +2,9 @@
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+// A visit or a web session that starts lasts a few minutes; starting none in the last half hour before
+// `today` keeps every timestamp in the past.
+const SETTLE_MS = 30 * 60_000;
 
 export interface Day {
   index: number;
@@ -17,7 +20,7 @@ export interface Day {
   dayOfYear: number;
   /** UTC epoch ms of local midnight (using the day's daytime offset: DST switches happen at night). */
   startMs: number;
-  /** UTC epoch ms before which events may lie: the end of the day, or `today`'s moment for the last day. */
+  /** UTC epoch ms before which activity may start: the end of the day; on the last day, shortly before `today`. */
   endMs: number;
 }
 
@@ -54,7 +57,7 @@ export function demoDays(today: Date, days: number): Day[] {
       weekday: (d.getUTCDay() + 6) % 7,
       dayOfYear: Math.floor((dateMs - Date.UTC(year, 0, 1)) / DAY_MS),
       startMs,
-      endMs: Math.min(startMs + DAY_MS, nowMs),
+      endMs: Math.min(startMs + DAY_MS, nowMs - SETTLE_MS),
     });
   }
   return out;
