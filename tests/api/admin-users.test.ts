@@ -184,6 +184,7 @@ describe("an analist", () => {
   const calls: [string, string, unknown?][] = [
     ["GET", "/api/admin/overview"],
     ["GET", "/api/admin/audit-log"],
+    ["GET", "/api/admin/affiliates"],
     ["GET", "/api/admin/users"],
     ["POST", "/api/admin/users", { email: "x@wasbord.nl", role: "beheerder" }],
     ["PUT", "/api/admin/users/1", { role: "analist", version: 1 }],

@@ -30,6 +30,10 @@ export function createAdminRouter(deps: { db: Database }): Hono<AppEnv> {
     if (!query.success) throw validationError(query.error);
     return c.json(await latestAudit(db, query.data));
   });
+  // For the promotion form's affiliate choice; affiliates themselves are managed by the data import.
+  router.get("/affiliates", async (c) =>
+    c.json(await db.query("SELECT id, name, active FROM affiliates ORDER BY active DESC, name")),
+  );
   router.route("/users", usersRouter(db));
   router.route("/items", itemsRouter(db));
   router.route("/promotions", promotionsRouter(db));

@@ -62,7 +62,7 @@ export const euroInputSchema = z
 /** A calendar date as a date input gives it: YYYY-MM-DD, and a day that exists. */
 export const dateSchema = z
   .string({ message: "Vul een datum in." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Vul een datum in.")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Vul een datum in.", abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

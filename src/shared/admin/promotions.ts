@@ -51,35 +51,38 @@ type PromotionShape = {
   validTo: string | null;
 };
 
-/** The rules that tie fields together; each issue names the field a person has to change. */
-function promotionValue<T extends PromotionShape>(
-  input: T,
-  ctx: z.RefinementCtx,
-): Omit<T, "value"> & {
-  value: number;
-} {
-  let value = 0;
-  if (input.kind === "percentage") {
-    const text = input.value.replace(/\s*%$/, "");
-    value = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= 1 && value <= 100)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["value"],
-        message: "Vul een heel percentage van 1 tot en met 100 in.",
-      });
-    }
-  } else if (input.kind === "bedrag") {
-    value = parseEuroInput(input.value) ?? Number.NaN;
-    if (!(value > 0 && value <= 100_000)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["value"],
-        message: "Vul een kortingsbedrag in tussen 0,01 en 1.000,00, bijvoorbeeld 5,00.",
-      });
-    }
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The stored value: whole percent, cents, or 0 for a free upgrade; NaN when the text is no such value. */
+function storedValue({ kind, value }: Pick<PromotionShape, "kind" | "value">): number {
+  if (kind === "gratis-upgrade") return 0;
+  if (kind === "bedrag") return parseEuroInput(value) ?? Number.NaN;
+  const text = value.replace(/\s*%$/, "");
+  return /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * The rules that tie fields together, each issue on the field a person has to change. A refinement, not
+ * part of the transform, so that it reports alongside the other fields' errors instead of after them.
+ */
+function promotionRules(input: PromotionShape, ctx: z.RefinementCtx): void {
+  const value = storedValue(input);
+  if (input.kind === "percentage" && !(value >= 1 && value <= 100)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["value"],
+      message: "Vul een heel percentage van 1 tot en met 100 in.",
+    });
   }
-  if (input.validTo && input.validTo < input.validFrom) {
+  if (input.kind === "bedrag" && !(value > 0 && value <= 100_000)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["value"],
+      message: "Vul een kortingsbedrag in tussen 0,01 en 1.000,00, bijvoorbeeld 5,00.",
+    });
+  }
+  // ISO dates compare as text; a malformed date already has its own message.
+  if (input.validTo && ISO_DATE.test(input.validFrom) && input.validTo < input.validFrom) {
     ctx.addIssue({ code: "custom", path: ["validTo"], message: "De einddatum ligt vóór de begindatum." });
   }
   if (input.affiliateId !== null && input.channel !== "affiliate") {
@@ -89,17 +92,20 @@ function promotionValue<T extends PromotionShape>(
       message: "Een affiliate hoort alleen bij het kanaal Affiliate.",
     });
   }
-  return { ...input, value };
 }
+
+const withValue = <T extends PromotionShape>(input: T) => ({ ...input, value: storedValue(input) });
 
 export const promotionCreateSchema = z
   .object({ code: codeSchema(48), ...promotionFields })
-  .transform(promotionValue);
+  .superRefine(promotionRules)
+  .transform(withValue);
 export type PromotionCreate = z.input<typeof promotionCreateSchema>;
 
 export const promotionUpdateSchema = z
   .object({ ...promotionFields, version: versionSchema })
-  .transform(promotionValue);
+  .superRefine(promotionRules)
+  .transform(withValue);
 export type PromotionUpdate = z.input<typeof promotionUpdateSchema>;
 
 export interface AdminPromotion {
