@@ -1,3 +1,4 @@
+import { adminOpenApiPaths, adminSecuritySchemes } from "../admin/openapi.ts";
 import { ingestOpenApiPaths, ingestSecuritySchemes } from "../ingest/openapi.ts";
 
 /** The OpenAPI document at /api/openapi.json, assembled from the path items each module generates from its schemas. */
@@ -8,10 +9,10 @@ export function openApiDocument(serverUrl: string) {
       title: "Wasbord API",
       version: "1",
       description:
-        "Machine ingestion for cameras, tills and ad platforms. Errors: { error: { code, message, fields?: [{ row?, path, message }] } }.",
+        "Machine ingestion for cameras, tills and ad platforms, and the admin API. Errors: { error: { code, message, fields?: [{ row?, path, message }] } }.",
     },
     servers: [{ url: serverUrl }],
-    paths: { ...ingestOpenApiPaths },
-    components: { securitySchemes: { ...ingestSecuritySchemes } },
+    paths: { ...ingestOpenApiPaths, ...adminOpenApiPaths },
+    components: { securitySchemes: { ...ingestSecuritySchemes, ...adminSecuritySchemes } },
   };
 }
