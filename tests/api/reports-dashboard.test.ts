@@ -110,7 +110,7 @@ describe("dashboard", () => {
       ["Transacties", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Achter"],
       ["Transacties", "Zeist", "2026-10-24T22:30:00.000Z", "Achter"],
       ["Website", "Alle vestigingen", "2026-10-25T09:00:00.000Z", "Achter"],
-      ["Advertenties", "Facebook", "2026-10-25T23:00:00.000Z", "Actueel"],
+      ["Advertenties", "Facebook", "2026-10-25T12:00:00.000Z", "Actueel"], // today's figures: up to now
       ["Advertenties", "Google Ads", "2026-10-24T22:00:00.000Z", "Actueel"],
     ]);
   });

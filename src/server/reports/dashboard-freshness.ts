@@ -4,8 +4,8 @@ import type { ReportFilters } from "./filters.ts";
 
 // Data freshness on the dashboard: when each source last delivered something, so an operator sees a
 // camera, till or import that stopped before trusting the figures. Plate reads and sales per site; the
-// website and each ad platform for the chain (a day of ad figures counts as delivered at its end). Facts
-// stamped later than now (clock drift) are left out.
+// website and each ad platform for the chain (a day of ad figures counts as delivered at its end, or now
+// for today's). Facts stamped later than now (clock drift) are left out.
 
 interface FreshRow {
   source: string;
@@ -36,7 +36,7 @@ SELECT 3, 'Website', 'Alle vestigingen', max(started_at) FROM web_sessions WHERE
 UNION ALL
 SELECT 4, 'Advertenties', CASE platform WHEN 'facebook' THEN 'Facebook' WHEN 'google_ads' THEN 'Google Ads'
     WHEN 'marktplaats' THEN 'Marktplaats' ELSE 'Affiliates' END,
-  timezone('Europe/Amsterdam', (max(stat_date) + 1)::TIMESTAMP)
+  least(timezone('Europe/Amsterdam', (max(stat_date) + 1)::TIMESTAMP), $now::TIMESTAMPTZ)
   FROM ad_stats_daily WHERE stat_date <= $now::TIMESTAMPTZ::DATE GROUP BY platform
 ORDER BY position, name`;
   return {

@@ -239,7 +239,13 @@ async function run(db: Queryable, requested: ReportFilters) {
     reportSites(db, requested),
     freshnessTable(db, requested),
   ]);
-  const siteTable = (key: string, label: string, filters: ReportFilters, part: typeof today) =>
+  const siteTable = (
+    key: string,
+    label: string,
+    filters: ReportFilters,
+    part: typeof today,
+    before: string,
+  ) =>
     breakdownTable(
       filters,
       {
@@ -250,6 +256,7 @@ async function run(db: Queryable, requested: ReportFilters) {
         previous: ["washes"],
         changes: ["washes", "revenue"],
         include: sites,
+        comparisonLabel: before,
       },
       part.sales.site,
       (row) => String(row.site_id),
@@ -260,8 +267,8 @@ async function run(db: Queryable, requested: ReportFilters) {
     kpis: [...today.kpis, ...week.kpis],
     series: [...today.series, ...week.series],
     tables: [
-      siteTable("sites_today", "Vandaag per vestiging", periods.today, today),
-      siteTable("sites_week", "Deze week per vestiging", periods.week, week),
+      siteTable("sites_today", "Vandaag per vestiging", periods.today, today, "gisteren"),
+      siteTable("sites_week", "Deze week per vestiging", periods.week, week, "vorige week"),
       freshness,
     ],
     extra: { week: { from: periods.week.current.from, to: periods.week.current.to } },

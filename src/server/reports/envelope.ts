@@ -143,9 +143,12 @@ export interface BreakdownTable<R> {
   changes?: string[];
   /** Rows to show even without facts (every site): enough of a row for `dimensions` and `keyOf`. */
   include?: Partial<R>[];
+  /** How the comparison columns name the comparison period (`gisteren`); default from the filters. */
+  comparisonLabel?: string;
 }
 
 const COMPARISON_WORDS = { previous: "vorige periode", year: "vorig jaar" } as const;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * A table of one row per dimension value (rows of both windows, `keyOf` says which value a row is for),
@@ -162,17 +165,24 @@ export function breakdownTable<R extends Windowed>(
   const compared = filters.comparison && filters.compare !== "none" ? filters.compare : null;
   const previous = compared ? metricsOf(def, def.previous) : [];
   const changes = compared ? metricsOf(def, def.changes) : [];
+  const word = def.comparisonLabel ?? (compared ? COMPARISON_WORDS[compared] : "");
+  // With one compared figure its columns sit right beside it and need no name of their own.
+  const single = new Set([...previous, ...changes].map((m) => m.key)).size === 1;
   const columns: Column[] = [
     ...def.dimensions.map(({ value: _value, ...column }) => ({ type: "text" as const, ...column })),
     ...def.metrics.flatMap(({ key, label, unit, good, hint }) => {
       const out: Column[] = [{ key, label, type: unit, ...(good && { good }), ...(hint && { hint }) }];
-      const word = compared && COMPARISON_WORDS[compared];
-      if (previous.some((m) => m.key === key))
-        out.push({ key: `${key}_previous`, label: `${label} ${word}`, type: unit });
+      if (previous.some((m) => m.key === key)) {
+        out.push({
+          key: `${key}_previous`,
+          label: single ? capitalised(word) : `${label} ${word}`,
+          type: unit,
+        });
+      }
       if (changes.some((m) => m.key === key)) {
         out.push({
           key: `${key}_change`,
-          label: `Verschil ${label.toLowerCase()}`,
+          label: single ? "Verschil" : `Verschil ${label.toLowerCase()}`,
           type: "percent",
           change: true,
           good: good ?? "up",

@@ -36,6 +36,7 @@ interface SalesRow extends Windowed {
 // revenue_cents: what the customers paid, incl. VAT, after discounts (transactions.total_cents).
 // washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // washes_with_extra: sales with at least one extra (kind 'extra'); extras are sold with a wash.
+// hour_of_day: the local hour of sales at the site; online sales (subscription renewals at night) have none.
 // Three streams (sales, programme lines, sales with an extra) are summed per finest group once, then the
 // few thousand groups are rolled up into the grouping sets: one pass over the facts.
 export function trxSalesSql(filters: ReportFilters) {
@@ -44,15 +45,17 @@ export function trxSalesSql(filters: ReportFilters) {
   const programmes = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("programma") });
   const extras = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("extra") });
   const text = `WITH facts AS (
-  SELECT win, occurred_at, site_id, payment_method, 1 AS sales, total_cents, 0 AS washes, 0 AS with_extra
+  SELECT win, occurred_at, site_id, payment_method, sales_channel = 'site' AS at_site, 1 AS sales, total_cents,
+    0 AS washes, 0 AS with_extra
   FROM (${sales})
   UNION ALL
-  SELECT win, occurred_at, site_id, NULL, 0, 0, quantity, 0 FROM (${programmes})
+  SELECT win, occurred_at, site_id, NULL, true, 0, 0, quantity, 0 FROM (${programmes})
   UNION ALL
-  SELECT any_value(win), any_value(occurred_at), any_value(site_id), NULL, 0, 0, 0, 1
+  SELECT any_value(win), any_value(occurred_at), any_value(site_id), NULL, true, 0, 0, 0, 1
   FROM (${extras}) GROUP BY transaction_id
 ), finest AS (
-  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, payment_method, hour(local_at) AS hour_of_day,
+  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, payment_method,
+    CASE WHEN at_site THEN hour(local_at) END AS hour_of_day,
     sum(sales) AS transactions, sum(total_cents) AS revenue_cents, sum(washes) AS washes,
     sum(with_extra) AS washes_with_extra
   FROM (SELECT *, ${sql.local("occurred_at")} AS local_at FROM facts)
@@ -70,8 +73,9 @@ SELECT g.*, s.name AS site_name FROM (
     sum(washes_with_extra) AS washes_with_extra
   FROM finest
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, payment_method), (win, hour_of_day))
-  -- lines have no payment method: their NULL group of that grouping set is not a payment method
-  HAVING GROUPING(payment_method) = 1 OR payment_method IS NOT NULL
+  -- lines have no payment method, online sales no hour at the site: their NULL groups are left out
+  HAVING (GROUPING(payment_method) = 1 OR payment_method IS NOT NULL)
+    AND (GROUPING(hour_of_day) = 1 OR hour_of_day IS NOT NULL)
 ) g LEFT JOIN sites s ON s.id = g.site_id`;
   return { text, params: sql.params };
 }
@@ -117,7 +121,11 @@ async function run(db: Queryable, filters: ReportFilters) {
     hint: "Deel van alle transacties in de periode.",
     value: (row) => ratio(sum(row?.transactions), totals.current?.transactions),
   };
-  const byHour = { ...transactions, key: "transactions_by_hour", label: "Transacties per uur van de dag" };
+  const byHour = {
+    ...transactions,
+    key: "transactions_by_hour",
+    label: "Verkopen op de vestiging per uur van de dag",
+  };
 
   return envelope("trx-sales", filters, {
     kpis: kpis(filters, [transactions, averageTicket, upsellRate, revenue], totals),

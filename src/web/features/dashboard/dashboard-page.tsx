@@ -1,5 +1,47 @@
-import { Title } from "@mantine/core";
+import type { ReportDeclaration } from "../../components/reports/declaration.ts";
+import { ReportView } from "../../components/reports/report-view.tsx";
+
+const KPIS = [
+  "washes",
+  "revenue",
+  "revenue_per_car",
+  "plates",
+  "new_share",
+  "conversions",
+  "ad_spend",
+  "roas",
+];
+
+const dashboard: ReportDeclaration = {
+  id: "dashboard",
+  intro:
+    "Vandaag en deze week tot nu, vergeleken met dezelfde tijd gisteren en vorige week. Website en advertenties gelden voor de hele keten.",
+  filters: { period: false, comparison: false, granularity: false },
+  kpis: [
+    { title: "Vandaag", keys: KPIS.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
+    { title: "Deze week", keys: KPIS.map((key) => `week_${key}`), comparisonLabel: "vorige week" },
+  ],
+  charts: [
+    {
+      title: "Wassen per uur vandaag",
+      series: ["today_washes"],
+      kind: "bar",
+      half: true,
+      comparisonLabel: "gisteren",
+    },
+    {
+      title: "Wassen per dag deze week",
+      series: ["week_washes"],
+      kind: "bar",
+      half: true,
+      comparisonLabel: "vorige week",
+    },
+  ],
+  tables: ["sites_today", "sites_week", "freshness"],
+  // The freshness table matters most when nothing comes in: the dashboard is never "empty".
+  isEmpty: () => false,
+};
 
 export function DashboardPage() {
-  return <Title order={1}>Dashboard</Title>;
+  return <ReportView title="Dashboard" declaration={dashboard} />;
 }

@@ -1,14 +1,19 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useLocation } from "react-router";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../../../shared/navigation.ts";
+import { ReportView } from "../../components/reports/report-view.tsx";
+import { REPORT_DECLARATIONS } from "./declarations/index.ts";
 
-/** The page of a report path of the navigation. */
+/** The page of a report path of the navigation: its declared report, or a placeholder until it has one. */
 export function ReportPage() {
   const { pathname } = useLocation();
   const entry = navPages(REPORT_SECTIONS).find((page) => page.path === pathname);
+  const title = entry ? pageTitle(entry) : "Rapport";
+  const declaration = REPORT_DECLARATIONS[pathname];
+  if (declaration) return <ReportView key={pathname} title={title} declaration={declaration} />;
   return (
     <Stack>
-      <Title order={1}>{entry ? pageTitle(entry) : "Rapport"}</Title>
+      <Title order={1}>{title}</Title>
       <Text c="dimmed">Dit rapport wordt ingericht.</Text>
     </Stack>
   );

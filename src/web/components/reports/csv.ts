@@ -1,0 +1,52 @@
+import { CSV_BOM, toCsv } from "../../../shared/admin/csv.ts";
+import { formatDateTime } from "../../../shared/format.ts";
+import type { Cell, Column, Table } from "../../../shared/reports/envelope.ts";
+
+// A report table as CSV for Excel with Dutch settings: numbers without thousands separators and with a
+// decimal comma, money in euros, shares in percent; the unit goes in the header.
+
+const UNIT_SUFFIX: Partial<Record<Column["type"], string>> = {
+  eur_cents: " (€)",
+  percent: " (%)",
+  seconds: " (s)",
+};
+
+const decimal = (value: number, digits: number) => value.toFixed(digits).replace(".", ",");
+
+function csvCell(value: Cell, column: Column): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return column.type === "datetime" ? formatDateTime(value) : value;
+  if (column.change || column.type === "percent") return decimal(value * 100, 1);
+  switch (column.type) {
+    case "eur_cents":
+      return decimal(value / 100, 2);
+    case "ratio":
+      return decimal(value, 2);
+    case "count":
+    case "seconds":
+      return String(Math.round(value));
+    default:
+      return String(value);
+  }
+}
+
+export function tableCsv(table: Table): string {
+  const headers = table.columns.map((c) => `${c.label}${c.change ? " (%)" : (UNIT_SUFFIX[c.type] ?? "")}`);
+  const rows = [...table.rows, ...(table.totals ? [table.totals] : [])].map((row) =>
+    table.columns.map((column) => csvCell(row[column.key], column)),
+  );
+  return CSV_BOM + toCsv(headers, rows);
+}
+
+/** Offers the table as a CSV download. */
+export function downloadCsv(fileName: string, table: Table): void {
+  const url = URL.createObjectURL(new Blob([tableCsv(table)], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,142 @@
+import "@mantine/dates/styles.css";
+import "dayjs/locale/nl";
+import { Group, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { DatePickerInput, DatesProvider } from "@mantine/dates";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  COMPARISON_LABELS,
+  COMPARISONS,
+  GRANULARITIES,
+  GRANULARITY_LABELS,
+  granularityAllowed,
+  MAX_HOUR_DAYS,
+  PERIOD_LABELS,
+  PERIOD_PRESETS,
+  type PeriodPreset,
+} from "../../../shared/reports/filters.ts";
+import type { ReportDeclaration } from "./declaration.ts";
+import { reportsIndexQuery } from "./report-query.ts";
+import type { ReportFiltersState } from "./use-report-filters.ts";
+
+const ALL_SITES = "";
+
+/**
+ * The controls every report shares: period (presets or a custom range), comparison, granularity and site.
+ * Every change goes into the URL (a new history entry), so Back returns to the previous view.
+ */
+export function FilterBar({
+  filters,
+  offer,
+}: {
+  filters: ReportFiltersState;
+  offer: ReportDeclaration["filters"];
+}) {
+  const show = { period: true, comparison: true, granularity: true, ...offer };
+  const sites = useQuery(reportsIndexQuery);
+  const [choosingRange, setChoosingRange] = useState(false);
+  const preset: PeriodPreset = choosingRange ? "custom" : filters.period.preset;
+  const [range, setRange] = useState<[string | null, string | null]>([
+    filters.period.from,
+    filters.period.to,
+  ]);
+
+  const choosePreset = (value: string | null) => {
+    if (value === "custom") {
+      setRange([filters.period.from, filters.period.to]);
+      setChoosingRange(true);
+      return;
+    }
+    setChoosingRange(false);
+    filters.update({
+      period: value === "last-30-days" ? undefined : (value ?? undefined),
+      from: undefined,
+      to: undefined,
+    });
+  };
+
+  const chooseRange = (value: [string | null, string | null]) => {
+    setRange(value);
+    if (value[0] && value[1]) {
+      setChoosingRange(false);
+      filters.update({ period: undefined, from: value[0], to: value[1] });
+    }
+  };
+
+  return (
+    <DatesProvider settings={{ locale: "nl", firstDayOfWeek: 1 }}>
+      <Group gap="md" align="flex-end" wrap="wrap" role="search" aria-label="Filters van het rapport">
+        {show.period && (
+          <Select
+            label="Periode"
+            data={PERIOD_PRESETS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+            value={preset}
+            onChange={choosePreset}
+            allowDeselect={false}
+            w={180}
+          />
+        )}
+        {show.period && preset === "custom" && (
+          <DatePickerInput
+            type="range"
+            label="Van – tot en met"
+            value={choosingRange ? range : [filters.period.from, filters.period.to]}
+            onChange={chooseRange}
+            valueFormat="DD-MM-YYYY"
+            allowSingleDateInRange
+            w={250}
+          />
+        )}
+        {show.comparison && (
+          <Select
+            label="Vergelijken met"
+            data={COMPARISONS.map((value) => ({ value, label: COMPARISON_LABELS[value] }))}
+            value={filters.compare}
+            onChange={(value) =>
+              filters.update({ compare: value === "previous" ? undefined : (value ?? undefined) })
+            }
+            allowDeselect={false}
+            w={180}
+          />
+        )}
+        {show.granularity && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="granularity-label">
+              Per
+            </Text>
+            <SegmentedControl
+              aria-labelledby="granularity-label"
+              data={GRANULARITIES.map((value) => ({
+                value,
+                label: GRANULARITY_LABELS[value],
+                disabled: !granularityAllowed(value, filters.period),
+              }))}
+              value={filters.granularity}
+              onChange={(value) => filters.update({ granularity: value })}
+              title={
+                granularityAllowed("hour", filters.period)
+                  ? undefined
+                  : `Per uur kan bij een periode van hoogstens ${MAX_HOUR_DAYS} dagen.`
+              }
+            />
+          </Stack>
+        )}
+        <Select
+          label="Vestiging"
+          data={[
+            { value: ALL_SITES, label: "Alle vestigingen" },
+            ...(sites.data?.sites ?? []).map((site) => ({
+              value: site.code,
+              label: site.active ? site.name : `${site.name} (gesloten)`,
+            })),
+          ]}
+          value={filters.site ?? ALL_SITES}
+          onChange={(value) => filters.update({ site: value || undefined })}
+          allowDeselect={false}
+          searchable
+          w={220}
+        />
+      </Group>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import type { Kpi } from "../../../shared/reports/envelope.ts";
+import { changeColor, formatChange, formatPointChange, formatValue } from "./format-value.ts";
+
+/**
+ * KPI tiles: the figure, its change against the comparison period (percentage points for shares) and the
+ * comparison figure itself. The hint, the figure's definition, shows on the label.
+ */
+export function KpiTiles({
+  kpis,
+  title,
+  comparisonWord,
+}: {
+  kpis: Kpi[];
+  title?: string;
+  comparisonWord: string | null;
+}) {
+  return (
+    <Stack gap="xs">
+      {title && (
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: kpis.length === 5 ? 5 : 4 }} spacing="sm">
+        {kpis.map((kpi) => (
+          <KpiTile key={kpi.key} kpi={kpi} comparisonWord={comparisonWord} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | null }) {
+  const { value, previous } = kpi;
+  const comparable = comparisonWord !== null && value !== null && previous !== null;
+  const points = kpi.unit === "percent";
+  const relative = comparable && !points && previous !== 0 ? (value - previous) / Math.abs(previous) : null;
+  const difference = comparable && points ? value - previous : null;
+  const shown = relative ?? difference;
+  const label = (
+    <Text
+      size="sm"
+      c="dimmed"
+      fw={500}
+      style={kpi.hint ? { cursor: "help", textDecoration: "underline dotted" } : undefined}
+    >
+      {kpi.label}
+    </Text>
+  );
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`kpi-${kpi.key}`}>
+      {kpi.hint ? (
+        <Tooltip label={kpi.hint} multiline w={260} withArrow>
+          <UnstyledButton>
+            {label}
+            <VisuallyHidden>{kpi.hint}</VisuallyHidden>
+          </UnstyledButton>
+        </Tooltip>
+      ) : (
+        label
+      )}
+      <Text fz={26} fw={700} lh={1.3} data-testid="kpi-value">
+        {formatValue(value, kpi.unit, true)}
+      </Text>
+      {comparisonWord !== null && (
+        <Group gap={6} wrap="nowrap" mt={2}>
+          {shown !== null ? (
+            <Text size="sm" fw={700} c={changeColor(shown, kpi.good)} data-testid="kpi-change">
+              {relative !== null
+                ? formatChange(relative)
+                : formatPointChange(value as number, previous as number)}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed" truncate>
+            {comparisonWord}: {formatValue(previous, kpi.unit, true)}
+          </Text>
+        </Group>
+      )}
+    </Paper>
+  );
+}

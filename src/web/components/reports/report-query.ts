@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { ReportEnvelope, ReportsIndex } from "../../../shared/reports/envelope.ts";
+import { apiFetch } from "../../lib/http.ts";
+import type { ReportSearch } from "./use-report-filters.ts";
+
+/** `GET /api/reports/<id>?…`: the key holds every filter, so each view is cached on its own. */
+export const reportQuery = (id: string, search: ReportSearch) => {
+  const query = new URLSearchParams(
+    Object.entries(search).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  return queryOptions({
+    queryKey: ["report", id, search],
+    queryFn: ({ signal }) => apiFetch<ReportEnvelope>(`/api/reports/${id}?${query}`, { signal }),
+    // Keep showing the last figures while the next filters load, instead of blinking to a skeleton.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+};
+
+/** The report ids and the sites for the site filter. */
+export const reportsIndexQuery = queryOptions({
+  queryKey: ["reports-index"],
+  queryFn: ({ signal }) => apiFetch<ReportsIndex>("/api/reports", { signal }),
+  staleTime: 10 * 60_000,
+});

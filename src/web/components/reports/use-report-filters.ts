@@ -1,0 +1,73 @@
+import { useSearchParams } from "react-router";
+import {
+  type Comparison,
+  DEFAULT_COMPARISON,
+  defaultGranularity,
+  type Granularity,
+  granularityAllowed,
+  reportQuerySchema,
+} from "../../../shared/reports/filters.ts";
+import { type ResolvedPeriod, resolvePeriod } from "../../../shared/reports/period.ts";
+
+// The report filters live in the URL query string, so a link reproduces the view. This hook reads them
+// (with the shared schema the endpoint uses) and writes them back; defaults are left out of the URL.
+
+const FILTER_KEYS = ["period", "from", "to", "compare", "granularity", "site"] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+export type ReportSearch = Partial<Record<FilterKey, string>>;
+
+const amsterdamDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" });
+/** Today's date in Amsterdam, where the chain is, whatever the browser's time zone. */
+export const localToday = () => amsterdamDate.format(new Date());
+
+export interface ReportFiltersState {
+  /** The filters as they are in the URL: what the API receives. */
+  search: ReportSearch;
+  /** Whether the URL's filters are valid; the API's 422 explains what is not. */
+  valid: boolean;
+  period: ResolvedPeriod;
+  compare: Comparison;
+  granularity: Granularity;
+  site: string | null;
+  update: (changes: ReportSearch) => void;
+  reset: () => void;
+}
+
+export function useReportFilters(): ReportFiltersState {
+  const [params, setParams] = useSearchParams();
+  const search: ReportSearch = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) search[key] = value;
+  }
+  const parsed = reportQuerySchema.safeParse(search);
+  const query = parsed.success ? parsed.data : { compare: DEFAULT_COMPARISON };
+  const period = resolvePeriod(query, localToday());
+
+  const update = (changes: ReportSearch) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    // A granularity that does not fit the new period (hours over a year) gives way to the default.
+    const granularity = next.get("granularity") as Granularity | null;
+    if (granularity) {
+      const checked = reportQuerySchema.safeParse(Object.fromEntries(next));
+      const range = checked.success ? resolvePeriod(checked.data, localToday()) : null;
+      if (range && !granularityAllowed(granularity, range)) next.delete("granularity");
+    }
+    setParams(next);
+  };
+
+  return {
+    search,
+    valid: parsed.success,
+    period,
+    compare: query.compare,
+    granularity: ("granularity" in query && query.granularity) || defaultGranularity(period),
+    site: search.site ?? null,
+    update,
+    reset: () => setParams(new URLSearchParams()),
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+
+// Helpers for the report screens' browser tests (transactions, dashboard, and the KLANTEN screens).
+
+/** Opens a report path and waits until its figures are drawn (the period line comes with the data). */
+export async function openReport(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 20_000 });
+  await expectSettled(page);
+}
+
+/** No request for figures is still on its way (the small spinner beside the period line is gone). */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.getByLabel("Bijwerken")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByLabel("Rapport wordt geladen")).toHaveCount(0);
+}
+
+/** The figure of a KPI tile as shown (`1.234`, `€ 12,34`). */
+export const kpiText = async (page: Page, key: string) =>
+  (await page.getByTestId(`kpi-${key}`).getByTestId("kpi-value").textContent()) ?? "";
+
+/** Picks an option of one of the filter bar's selects, by its label, and waits for the new figures. */
+export async function chooseFilter(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expectSettled(page);
+}
+
+/** The value a select of the filter bar shows. */
+export const filterValue = (page: Page, label: string) =>
+  page.getByRole("combobox", { name: label, exact: true }).inputValue();
+
+/** Saves the whole screen as test-results/screens/<name>.png, for people to look at. */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  mkdirSync("test-results/screens", { recursive: true });
+  await expectSettled(page);
+  // Charts draw on a canvas after their chunk has loaded.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
