@@ -14,14 +14,6 @@ const PAYMENT_METHODS: Record<string, string> = {
 
 export const paymentMethodLabel = (method: string) => PAYMENT_METHODS[method] ?? method;
 
-const ITEM_KINDS: Record<string, string> = {
-  programma: "Wasprogramma",
-  extra: "Extra",
-  abonnement: "Abonnement",
-};
-
-export const itemKindLabel = (kind: string) => ITEM_KINDS[kind] ?? kind;
-
 /** The 24 local hours of a day as chart categories: `00:00` … `23:00`. */
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => ({
   x: `${String(hour).padStart(2, "0")}:00`,

@@ -5,7 +5,6 @@ import { ratio, sum } from "../metrics.ts";
 import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { itemKindLabel } from "./labels.ts";
 
 // Omzet: revenue incl. and excl. VAT, the VAT in it and the discounts given, per site and per item.
 
@@ -30,7 +29,6 @@ interface ItemRow extends MoneyRow {
   grain: "total" | "item";
   item_id: number;
   item_name: string;
-  item_kind: string;
 }
 
 // gross_cents: list price of everything sold, before discounts (transactions.subtotal_cents).
@@ -64,7 +62,7 @@ export function trxRevenueItemsSql(filters: ReportFilters) {
   const text = `WITH lines AS (
   ${sql.facts("transaction_lines", "occurred_at")}
 )
-SELECT g.*, i.name AS item_name, i.kind AS item_kind FROM (
+SELECT g.*, i.name AS item_name FROM (
   SELECT win, CASE WHEN GROUPING(item_id) = 0 THEN 'item' ELSE 'total' END AS grain, item_id,
     sum(quantity * unit_price_cents) AS gross_cents,
     sum(discount_cents) AS discount_cents,
@@ -156,10 +154,8 @@ async function run(db: Queryable, filters: ReportFilters) {
         {
           key: "by_item",
           label: "Per item",
-          dimensions: [
-            { key: "item", label: "Item", value: (row) => row.item_name },
-            { key: "kind", label: "Soort", value: (row) => itemKindLabel(row.item_kind) },
-          ],
+          // The kinds of items have their own tables in Programmakeuze — verkoop.
+          dimensions: [{ key: "item", label: "Item", value: (row) => row.item_name }],
           metrics: [...money, share],
           previous: ["revenue"],
           changes: ["revenue"],

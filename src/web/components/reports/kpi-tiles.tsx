@@ -74,7 +74,7 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
         {formatValue(value, kpi.unit, true)}
       </Text>
       {comparisonWord !== null && (
-        <Group gap={6} wrap="nowrap" mt={2}>
+        <Group gap={6} mt={2} wrap="wrap" style={{ rowGap: 0 }}>
           {shown !== null ? (
             <Text size="sm" fw={700} c={changeColor(shown, kpi.good)} data-testid="kpi-change">
               {relative !== null
@@ -82,7 +82,7 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
                 : formatPointChange(value as number, previous as number)}
             </Text>
           ) : null}
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {comparisonWord}: {formatValue(previous, kpi.unit, true)}
           </Text>
         </Group>

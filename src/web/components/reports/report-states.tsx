@@ -5,7 +5,7 @@ import { EMPTY_TEXT } from "./report-table.tsx";
 /** While the first figures load: the shape of the screen, so nothing jumps when they arrive. */
 export function ReportLoading() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Rapport wordt geladen">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Rapport wordt geladen">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
         {[1, 2, 3, 4].map((n) => (
           <Skeleton key={n} height={104} radius="md" />

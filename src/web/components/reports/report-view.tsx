@@ -37,7 +37,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       {query.data && (
         <Group gap="xs" mt={-8}>
           <PeriodLine envelope={query.data} />
-          {query.isFetching && <Loader size="xs" aria-label="Bijwerken" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Bijwerken" />}
         </Group>
       )}
       {query.isPending ? (
