@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Database } from "../src/server/db/database.ts";
@@ -195,6 +195,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   const iterations = Number(values.iterations);
   mkdirSync(OUT, { recursive: true });
+  const loadAtStart = loadavg()[0];
 
   const datasets: Dataset[] = [];
   const latencies: Latency[] = [];
@@ -231,9 +232,19 @@ async function main(): Promise<void> {
   }
 
   printTable(datasets, ingest, latencies);
+  console.log(
+    `\nBelasting (load average, 1 min) bij start ${loadAtStart.toFixed(1)}, aan het eind ${loadavg()[0].toFixed(1)}`,
+  );
   const report = {
     measuredAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    // Other work on the machine shows in the figures; the 1-minute load averages say how much there was.
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      node: process.version,
+      loadAtStart,
+      loadAtEnd: loadavg()[0],
+    },
     datasets,
     ingestion: ingest,
     latencies,
