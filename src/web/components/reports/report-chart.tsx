@@ -97,7 +97,11 @@ function chartOption(
     xAxis: {
       type: "category",
       data: xs,
-      axisLabel: { formatter: (x: string) => label(x), hideOverlap: true },
+      axisLabel: {
+        formatter: (x: string) => label(x),
+        hideOverlap: true,
+        interval: hourTicks(first, xs.length),
+      },
       axisTick: { alignWithLabel: true },
     },
     // Bars start at zero; a line of averages or shares zooms in on its range, or it reads as flat.
@@ -141,4 +145,16 @@ function tooltip(
       `<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${p.color};margin-right:6px"></span>${escapeHtml(p.seriesName)}: <b>${formatValue(p.value, unit)}</b>`,
   );
   return [`<b>${escapeHtml(label(point.x, true))}</b>${escapeHtml(px)}`, ...lines].join("<br/>");
+}
+
+/**
+ * Hours over several days: a label at each midnight (the date), or every third hour for a day or two, so
+ * the axis does not label random hours; other axes let ECharts choose.
+ */
+function hourTicks(
+  series: Series | undefined,
+  count: number,
+): "auto" | ((index: number, x: string) => boolean) {
+  if (series?.granularity !== "hour") return "auto";
+  return count > 48 ? (_, x) => x.slice(11, 13) === "00" : (_, x) => Number(x.slice(11, 13)) % 3 === 0;
 }
