@@ -1,19 +1,31 @@
-import { Stack, Text, Title } from "@mantine/core";
+import type { ComponentType } from "react";
 import { useLocation } from "react-router";
 import { ADMIN_OVERVIEW, ADMIN_SECTIONS, navPages, pageTitle } from "../../../shared/navigation.ts";
+import { ConnectionsPage } from "./connections/connections-page.tsx";
+import { ItemsPage } from "./items/items-page.tsx";
+import { OverviewPage } from "./overview/overview-page.tsx";
+import { PromotionsPage } from "./promotions/promotions-page.tsx";
+import { SitesPage } from "./sites/sites-page.tsx";
+import { UsersPage } from "./users/users-page.tsx";
+
+// The router gives every admin path of the navigation this module's AdminPage; the path picks the screen.
+const screens: Record<string, ComponentType<{ title: string }>> = {
+  "/admin/users": UsersPage,
+  "/admin/items": ItemsPage,
+  "/admin/promotions": PromotionsPage,
+  "/admin/sites": SitesPage,
+  "/admin/connections": ConnectionsPage,
+};
 
 export function AdminOverviewPage() {
-  return <Title order={1}>{pageTitle(ADMIN_OVERVIEW)}</Title>;
+  return <OverviewPage title={pageTitle(ADMIN_OVERVIEW)} />;
 }
 
-/** The page of an admin path of the navigation. */
+/** The screen of an admin path of the navigation. */
 export function AdminPage() {
   const { pathname } = useLocation();
-  const entry = navPages(ADMIN_SECTIONS).find((page) => page.path === pathname) ?? ADMIN_OVERVIEW;
-  return (
-    <Stack>
-      <Title order={1}>{pageTitle(entry)}</Title>
-      <Text c="dimmed">Dit scherm wordt ingericht.</Text>
-    </Stack>
-  );
+  const entry = navPages(ADMIN_SECTIONS).find((page) => page.path === pathname);
+  const Screen = entry && screens[entry.path];
+  if (!entry || !Screen) return <AdminOverviewPage />;
+  return <Screen title={pageTitle(entry)} />;
 }

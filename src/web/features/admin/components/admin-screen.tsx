@@ -1,0 +1,62 @@
+import { Alert, Group, Stack, Text, Title } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { contrastVariables } from "./contrast.ts";
+
+/** Heading, a line of explanation, the screen's main actions and the message of the last thing done. */
+export function AdminScreen(props: {
+  title: string;
+  intro: string;
+  actions?: ReactNode;
+  notice: Notice | null;
+  onNoticeClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md" style={contrastVariables}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{props.title}</Title>
+          <Text c="dimmed" size="sm">
+            {props.intro}
+          </Text>
+        </Stack>
+        {props.actions && <Group>{props.actions}</Group>}
+      </Group>
+      {props.notice && (
+        <Alert
+          color={props.notice.kind === "success" ? "green" : "red"}
+          role={props.notice.kind === "success" ? "status" : "alert"}
+          withCloseButton
+          closeButtonLabel="Melding sluiten"
+          onClose={props.onNoticeClose}
+        >
+          {props.notice.message}
+        </Alert>
+      )}
+      {props.children}
+    </Stack>
+  );
+}
+
+export interface Notice {
+  kind: "success" | "error";
+  message: string;
+}
+
+/**
+ * The screen's message line. Notifications are not mounted in the app's providers, so admin screens say
+ * what happened in an inline alert instead.
+ */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  return {
+    notice,
+    clear: () => setNotice(null),
+    success: (message: string) => setNotice({ kind: "success", message }),
+    error: (error: unknown) =>
+      setNotice({
+        kind: "error",
+        message: error instanceof Error ? error.message : "Er ging iets mis. Probeer het opnieuw.",
+      }),
+  };
+}

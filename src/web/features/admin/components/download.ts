@@ -1,0 +1,18 @@
+import { CSV_BOM, toCsv } from "../../../../shared/admin/csv.ts";
+
+/** Offers a CSV file for download; the BOM makes Excel read it as UTF-8. */
+export function downloadCsv(fileName: string, headers: string[], rows: string[][]): void {
+  const blob = new Blob([CSV_BOM + toCsv(headers, rows)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `gebruikers-2026-11-21.csv` */
+export const datedFileName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;

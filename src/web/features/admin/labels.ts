@@ -1,0 +1,73 @@
+import type { ApiKeyScope, DataSource, Freshness } from "../../../shared/admin/connections.ts";
+import type { ItemKind } from "../../../shared/admin/items.ts";
+import type { Channel, PromotionKind } from "../../../shared/admin/promotions.ts";
+import type { Role } from "../../../shared/admin/users.ts";
+
+// Dutch names of the admin's stored values, used by lists, forms, filters and CSV exports alike.
+
+export const roleLabels: Record<Role, string> = { beheerder: "Beheerder", analist: "Analist" };
+
+export const itemKindLabels: Record<ItemKind, string> = {
+  programma: "Wasprogramma",
+  extra: "Extra",
+  abonnement: "Abonnement",
+};
+
+export const promotionKindLabels: Record<PromotionKind, string> = {
+  percentage: "Percentage korting",
+  bedrag: "Vast bedrag korting",
+  "gratis-upgrade": "Gratis upgrade",
+};
+
+export const channelLabels: Record<Channel, string> = {
+  facebook: "Facebook",
+  google_ads: "Google Ads",
+  marktplaats: "Marktplaats",
+  affiliate: "Affiliate",
+  newsletter: "Nieuwsbrief",
+  flyer: "Flyer",
+  website: "Website",
+};
+
+export const scopeLabels: Record<ApiKeyScope, string> = {
+  all: "Alle koppelingen",
+  "plate-reads": "Kentekencamera's",
+  transactions: "Kassa's",
+  "ad-stats": "Advertentiecijfers",
+};
+
+export const sourceLabels: Record<DataSource, string> = {
+  "plate-reads": "Kentekencamera's",
+  transactions: "Kassa's",
+  "ad-stats": "Advertentieplatform",
+  website: "Website",
+};
+
+export const freshnessLabels: Record<Freshness, { label: string; tone: "good" | "warning" | "bad" }> = {
+  actueel: { label: "Actueel", tone: "good" },
+  vertraagd: { label: "Vertraagd", tone: "warning" },
+  stil: { label: "Stil", tone: "bad" },
+};
+
+export const auditActionLabels: Record<string, string> = {
+  created: "aangemaakt",
+  updated: "gewijzigd",
+  deactivated: "gedeactiveerd",
+  reactivated: "weer geactiveerd",
+  deleted: "verwijderd",
+  moved: "verplaatst",
+  revoked: "ingetrokken",
+  "vouchers-generated": "vouchers gegenereerd",
+};
+
+export const auditEntityLabels: Record<string, string> = {
+  user: "Gebruiker",
+  item: "Item",
+  promotion: "Actie",
+  site: "Vestiging",
+  apiKey: "API-sleutel",
+};
+
+/** Select data from a label table, in the table's order. */
+export const options = <V extends string>(labels: Record<V, string>) =>
+  (Object.entries(labels) as [V, string][]).map(([value, label]) => ({ value, label }));
