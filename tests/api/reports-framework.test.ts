@@ -42,7 +42,7 @@ describe("the reports API", () => {
   });
 
   it("lets an analist read reports", async () => {
-    const asAnalist = await (await api.signIn("analist@wasbord.nl", "analist"))("/api/reports/trx-sales");
+    const asAnalist = await (await api.signIn("analist@wasbord.nl", "analist")).get("/api/reports/trx-sales");
     expect(asAnalist.status).toBe(200);
   });
 

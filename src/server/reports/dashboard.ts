@@ -17,6 +17,7 @@ import type { ReportModule } from "./registry.ts";
 import { reportSites } from "./sites.ts";
 import { byGrain, ReportSql, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
+import { revenue, washes } from "./transactions/sales-metrics.ts";
 
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only
 // the site filter applies; website and advertising figures are the chain's (they belong to no site).
@@ -121,20 +122,6 @@ FROM windows w LEFT JOIN plates p USING (section, win) LEFT JOIN web USING (sect
   return { text, params };
 }
 
-const washes: Metric<SalesRow> = {
-  key: "washes",
-  label: "Wassen",
-  unit: "count",
-  hint: "Verkochte wasprogramma's: één per gewassen auto.",
-  value: (row) => sum(row?.washes),
-};
-const revenue: Metric<SalesRow> = {
-  key: "revenue",
-  label: "Omzet",
-  unit: "eur_cents",
-  hint: "Incl. btw, na korting, online verkopen inbegrepen.",
-  value: (row) => sum(row?.revenue_cents),
-};
 const revenuePerCar: Metric<SalesRow> = {
   key: "revenue_per_car",
   label: "Omzet per auto",

@@ -14,6 +14,7 @@ import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
+import { revenue } from "./sales-metrics.ts";
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
 
@@ -86,13 +87,6 @@ const transactions: Metric<SalesRow> = {
   unit: "count",
   hint: "Alle verkopen, op de vestiging en online.",
   value: (row) => sum(row?.transactions),
-};
-const revenue: Metric<SalesRow> = {
-  key: "revenue",
-  label: "Omzet",
-  unit: "eur_cents",
-  hint: "Wat klanten betaalden, incl. btw, na korting.",
-  value: (row) => sum(row?.revenue_cents),
 };
 const averageTicket: Metric<SalesRow> = {
   key: "average_ticket",
