@@ -72,7 +72,9 @@ test("an item moves up the list with its arrow, and stays there after a reload",
     });
   }
   await page.reload();
-  const names = page.getByRole("table", { name: "Items" }).locator("tbody tr td:nth-child(2) p:first-of-type");
+  const names = page
+    .getByRole("table", { name: "Items" })
+    .locator("tbody tr td:nth-child(2) p:first-of-type");
   await expect(names.filter({ hasText: second })).toBeVisible();
   const order = async () => (await names.allTextContents()).filter((n) => n === first || n === second);
   expect(await order()).toEqual([first, second]);
