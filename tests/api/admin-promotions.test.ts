@@ -152,7 +152,6 @@ describe("voucher batches", () => {
     expect(new Set(codes).size).toBe(500);
     const group = `[${VOUCHER_ALPHABET}]{4}`;
     for (const code of codes) expect(code).toMatch(new RegExp(`^LENTE-${group}-${group}$`));
-    expect(codes.join("")).not.toMatch(/[01OILSZB258]/.source.replace("LENTE", ""));
     expect(await promotion(1)).toMatchObject({ issued: 503, claimed: 2, redeemed: 1 });
     const [entry] = await auditOf(admin, "promotion", 1);
     expect(entry).toMatchObject({ action: "vouchers-generated", after: { count: 500, prefix: "LENTE" } });
