@@ -41,6 +41,21 @@ describe("the reports API", () => {
     expect(missing.body.error.code).toBe("report_not_found");
   });
 
+  it("documents the endpoints and their filters in the OpenAPI document", async () => {
+    const document = await (await fetch(`${api.server.url}/api/openapi.json`)).json();
+    const report = document.paths["/api/reports/{id}"].get;
+    expect(report.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "id",
+      "period",
+      "from",
+      "to",
+      "compare",
+      "granularity",
+      "site",
+    ]);
+    expect(report.parameters[0].schema.enum).toContain("trx-sales");
+  });
+
   it("lets an analist read reports", async () => {
     const asAnalist = await (await api.signIn("analist@wasbord.nl", "analist")).get("/api/reports/trx-sales");
     expect(asAnalist.status).toBe(200);

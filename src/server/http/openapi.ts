@@ -1,5 +1,6 @@
 import { adminOpenApiPaths, adminSecuritySchemes } from "../admin/openapi.ts";
 import { ingestOpenApiPaths, ingestSecuritySchemes } from "../ingest/openapi.ts";
+import { reportsOpenApiPaths } from "../reports/openapi.ts";
 
 /** The OpenAPI document at /api/openapi.json, assembled from the path items each module generates from its schemas. */
 export function openApiDocument(serverUrl: string) {
@@ -12,7 +13,7 @@ export function openApiDocument(serverUrl: string) {
         "Machine ingestion for cameras, tills and ad platforms, and the admin API. Errors: { error: { code, message, fields?: [{ row?, path, message }] } }.",
     },
     servers: [{ url: serverUrl }],
-    paths: { ...ingestOpenApiPaths, ...adminOpenApiPaths },
+    paths: { ...ingestOpenApiPaths, ...adminOpenApiPaths, ...reportsOpenApiPaths },
     components: { securitySchemes: { ...ingestSecuritySchemes, ...adminSecuritySchemes } },
   };
 }
