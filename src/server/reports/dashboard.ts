@@ -17,7 +17,9 @@ import type { ReportModule } from "./registry.ts";
 import { reportSites } from "./sites.ts";
 import { byGrain, ReportSql, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
+import { itemKindIs } from "./transactions/labels.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
+import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./transactions/sales-rollup.ts";
 
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only
 // the site filter applies; website and advertising figures are the chain's (they belong to no site).
@@ -47,19 +49,18 @@ interface CustomerRow extends Windowed {
 export function dashboardSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH facts AS (
-  SELECT win, occurred_at, site_id, total_cents, 0 AS washes FROM (${sql.facts("transactions", "occurred_at")})
+  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", salesHourlySql)})
   UNION ALL
-  SELECT l.win, l.occurred_at, l.site_id, 0, l.quantity
-  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
-  WHERE i.kind = 'programma'
+  SELECT win, hour_start, site_id, 0, quantity FROM (${sql.rollup("item_sales_hourly", itemSalesHourlySql)})
+  WHERE ${itemKindIs("programma")}
 )
 SELECT g.*, s.name AS site_name FROM (
   SELECT win,
     CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
     bucket, site_id,
     sum(washes) AS washes,
-    sum(total_cents) AS revenue_cents
-  FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM facts)
+    sum(revenue_cents) AS revenue_cents
+  FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
 ) g LEFT JOIN sites s ON s.id = g.site_id`;
   return { text, params: sql.params };
@@ -217,6 +218,7 @@ async function section(
 }
 
 async function run(db: Queryable, requested: ReportFilters) {
+  await syncSalesHourly(db);
   const periods = dashboardPeriods(requested.site, requested.now);
   const customersQuery = dashboardCustomersSql(periods, requested.site);
   const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);

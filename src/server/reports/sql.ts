@@ -1,6 +1,9 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
+import type { FactFilter } from "./transactions/sales-rollup.ts";
+
+const HOUR_MS = 3_600_000;
 
 export type WindowName = "current" | "comparison";
 
@@ -50,6 +53,39 @@ export class ReportSql {
         return `SELECT '${name}' AS win, * FROM ${table} WHERE ${conditions.join(" AND ")}`;
       })
       .join("\n  UNION ALL\n  ");
+  }
+
+  /**
+   * Hourly sums of both windows, tagged `win`: the whole hours from a rollup table, the unfinished last hour
+   * of a window that runs to now from the facts, summed by `raw` (the SQL that fills the rollup). A filter
+   * on the site applies to both; `hour_start` is the UTC hour, so `local("hour_start")` buckets it.
+   */
+  rollup(table: string, raw: (where: FactFilter) => string): string {
+    return this.windows
+      .map(([name, window]) => {
+        const wholeHours = new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
+        this.params[`${name}_start`] = window.start.toISOString();
+        this.params[`${name}_hours_end`] = new Date(
+          Math.max(wholeHours.getTime(), window.start.getTime()),
+        ).toISOString();
+        this.params[`${name}_end`] = window.end.toISOString();
+        const site = this.siteCondition("site_id");
+        const edge = (alias: string) =>
+          [
+            `${alias}.occurred_at >= $${name}_hours_end::TIMESTAMPTZ`,
+            `${alias}.occurred_at < $${name}_end::TIMESTAMPTZ`,
+            ...site.map((condition) => `${alias}.${condition}`),
+          ].join(" AND ");
+        const hours = [
+          `hour_start >= $${name}_start::TIMESTAMPTZ`,
+          `hour_start < $${name}_hours_end::TIMESTAMPTZ`,
+          ...site,
+        ];
+        return `SELECT '${name}' AS win, * FROM ${table} WHERE ${hours.join(" AND ")}
+  UNION ALL BY NAME
+  SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t"), lines: edge("l") })})`;
+      })
+      .join("\n  UNION ALL BY NAME\n  ");
   }
 
   /** Like `facts` for tables keyed by a local date (daily ad statistics): whole days of each window. */

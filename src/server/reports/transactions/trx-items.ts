@@ -5,6 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { itemSalesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Programmakeuze (verkoop): per item how many were sold and for how much, each item's share within its
 // kind (the programme mix), its average price and the change against the comparison period.
@@ -31,16 +32,14 @@ interface ItemRow extends Windowed {
 // quantity: items sold (sum of line quantities); a wash programme sold is one car washed.
 // revenue_cents: the lines' amounts, incl. VAT, after each line's share of the discount.
 // <kind>_quantity / <kind>_revenue_cents: the same, for the items of one kind only.
-// The lines are summed per window, bucket and item once; the grouping sets roll up those few groups.
+// Summed from the hourly sums per item (sales-rollup.ts).
 export function trxItemsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH finest AS (
-  SELECT win, ${sql.bucket(sql.local("occurred_at"))} AS bucket, item_id,
-    sum(quantity) AS quantity, sum(amount_cents) AS revenue_cents
-  FROM (${sql.facts("transaction_lines", "occurred_at")})
-  GROUP BY ALL
+  const text = `WITH hourly AS (
+  ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
 ), typed AS (
-  SELECT f.*, i.kind FROM finest f JOIN items i ON i.id = f.item_id
+  SELECT h.win, ${sql.bucket(sql.local("h.hour_start"))} AS bucket, h.item_id, i.kind, h.quantity, h.revenue_cents
+  FROM hourly h JOIN items i ON i.id = h.item_id
 )
 SELECT g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item_code, i.name AS item_name FROM (
   SELECT win,
@@ -170,6 +169,7 @@ function mixSeries(filters: ReportFilters, rows: ItemRow[]): Series[] {
 }
 
 async function run(db: Queryable, filters: ReportFilters) {
+  await syncSalesHourly(db);
   const { text, params } = trxItemsSql(filters);
   const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS);
   const totals = totalsOf(rows.total);

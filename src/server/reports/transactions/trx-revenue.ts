@@ -5,6 +5,7 @@ import { ratio, sum } from "../metrics.ts";
 import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Omzet: revenue incl. and excl. VAT, the VAT in it and the discounts given, per site and per item.
 
@@ -35,20 +36,21 @@ interface ItemRow extends MoneyRow {
 // discount_cents: discounts given (promotions, vouchers, manual).
 // revenue_cents: what customers paid, incl. VAT = gross - discount (transactions.total_cents).
 // vat_cents: the VAT inside revenue; revenue excl. VAT = revenue_cents - vat_cents.
+// Summed from the hourly sums (sales-rollup.ts).
 export function trxRevenueSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH facts AS (
-  ${sql.facts("transactions", "occurred_at")}
+  ${sql.rollup("sales_hourly", salesHourlySql)}
 )
 SELECT g.*, s.name AS site_name FROM (
   SELECT win,
     CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
     bucket, site_id,
-    sum(subtotal_cents) AS gross_cents,
+    sum(gross_cents) AS gross_cents,
     sum(discount_cents) AS discount_cents,
-    sum(total_cents) AS revenue_cents,
+    sum(revenue_cents) AS revenue_cents,
     sum(vat_cents) AS vat_cents
-  FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM facts)
+  FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
 ) g LEFT JOIN sites s ON s.id = g.site_id`;
   return { text, params: sql.params };
@@ -60,13 +62,13 @@ SELECT g.*, s.name AS site_name FROM (
 export function trxRevenueItemsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH lines AS (
-  ${sql.facts("transaction_lines", "occurred_at")}
+  ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
 )
 SELECT g.*, i.name AS item_name FROM (
   SELECT win, CASE WHEN GROUPING(item_id) = 0 THEN 'item' ELSE 'total' END AS grain, item_id,
-    sum(quantity * unit_price_cents) AS gross_cents,
+    sum(gross_cents) AS gross_cents,
     sum(discount_cents) AS discount_cents,
-    sum(amount_cents) AS revenue_cents,
+    sum(revenue_cents) AS revenue_cents,
     sum(vat_cents) AS vat_cents
   FROM lines
   GROUP BY GROUPING SETS ((win), (win, item_id))
@@ -113,6 +115,7 @@ const discountRate: Metric<MoneyRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
+  await syncSalesHourly(db);
   const [revenueQuery, itemsQuery] = [trxRevenueSql(filters), trxRevenueItemsSql(filters)];
   const [revenueRows, itemRows, sites] = await Promise.all([
     db.query<RevenueRow>(revenueQuery.text, revenueQuery.params),

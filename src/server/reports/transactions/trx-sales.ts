@@ -15,6 +15,7 @@ import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
 import { revenue } from "./sales-metrics.ts";
+import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
 
@@ -38,29 +39,21 @@ interface SalesRow extends Windowed {
 // washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // washes_with_extra: sales with at least one extra (kind 'extra'); extras are sold with a wash.
 // hour_of_day: the local hour of sales at the site; online sales (subscription renewals at night) have none.
-// Three streams (sales, programme lines, sales with an extra) are summed per finest group once, then the
-// few thousand groups are rolled up into the grouping sets: one pass over the facts.
+// All from the hourly sums (sales-rollup.ts): a year is a few thousand hours, whatever the volume.
 export function trxSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const sales = sql.facts("transactions", "occurred_at");
-  const programmes = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("programma") });
-  const extras = sql.facts("transaction_lines", "occurred_at", { where: itemKindIs("extra") });
-  const text = `WITH facts AS (
-  SELECT win, occurred_at, site_id, payment_method, sales_channel = 'site' AS at_site, 1 AS sales, total_cents,
-    0 AS washes, 0 AS with_extra
-  FROM (${sales})
+  const text = `WITH sales AS (
+  ${sql.rollup("sales_hourly", salesHourlySql)}
+), item_hours AS (
+  ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
+), facts AS (
+  SELECT win, hour_start, site_id, payment_method, NOT online AS at_site, transactions, revenue_cents,
+    0 AS washes, with_extra
+  FROM sales
   UNION ALL
-  SELECT win, occurred_at, site_id, NULL, true, 0, 0, quantity, 0 FROM (${programmes})
-  UNION ALL
-  SELECT any_value(win), any_value(occurred_at), any_value(site_id), NULL, true, 0, 0, 0, 1
-  FROM (${extras}) GROUP BY transaction_id
-), finest AS (
-  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, payment_method,
-    CASE WHEN at_site THEN hour(local_at) END AS hour_of_day,
-    sum(sales) AS transactions, sum(total_cents) AS revenue_cents, sum(washes) AS washes,
-    sum(with_extra) AS washes_with_extra
-  FROM (SELECT *, ${sql.local("occurred_at")} AS local_at FROM facts)
-  GROUP BY ALL
+  SELECT win, hour_start, site_id, NULL, true, 0, 0, quantity, 0 FROM item_hours WHERE ${itemKindIs("programma")}
+), local_facts AS (
+  SELECT *, ${sql.local("hour_start")} AS local_at FROM facts
 )
 SELECT g.*, s.name AS site_name FROM (
   SELECT win,
@@ -71,8 +64,11 @@ SELECT g.*, s.name AS site_name FROM (
     sum(transactions) AS transactions,
     sum(revenue_cents) AS revenue_cents,
     sum(washes) AS washes,
-    sum(washes_with_extra) AS washes_with_extra
-  FROM finest
+    sum(with_extra) AS washes_with_extra
+  FROM (
+    SELECT *, ${sql.bucket("local_at")} AS bucket, CASE WHEN at_site THEN hour(local_at) END AS hour_of_day
+    FROM local_facts
+  )
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, payment_method), (win, hour_of_day))
   -- lines have no payment method, online sales no hour at the site: their NULL groups are left out
   HAVING (GROUPING(payment_method) = 1 OR payment_method IS NOT NULL)
@@ -104,6 +100,7 @@ const upsellRate: Metric<SalesRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
+  await syncSalesHourly(db);
   const { text, params } = trxSalesSql(filters);
   const [result, sites] = await Promise.all([db.query<SalesRow>(text, params), reportSites(db, filters)]);
   const rows = byGrain(result, GRAINS);
