@@ -1,14 +1,6 @@
 import { Modal, type ModalProps } from "@mantine/core";
-import { contrastVariables } from "./contrast.ts";
 
-/** Every admin modal: centred, a close button with a Dutch name, error texts with enough contrast. */
+/** Every admin modal: centred, a close button with a Dutch name. */
 export function AdminModal(props: ModalProps) {
-  return (
-    <Modal
-      centered
-      closeButtonProps={{ "aria-label": "Venster sluiten" }}
-      style={contrastVariables}
-      {...props}
-    />
-  );
+  return <Modal centered closeButtonProps={{ "aria-label": "Venster sluiten" }} {...props} />;
 }

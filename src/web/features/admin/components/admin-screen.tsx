@@ -1,6 +1,5 @@
 import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import { contrastVariables } from "./contrast.ts";
 
 /** Heading, a line of explanation, the screen's main actions and the message of the last thing done. */
 export function AdminScreen(props: {
@@ -12,7 +11,7 @@ export function AdminScreen(props: {
   children: ReactNode;
 }) {
   return (
-    <Stack gap="md" style={contrastVariables}>
+    <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1}>{props.title}</Title>
