@@ -13,6 +13,7 @@ import {
 } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
 import { ratio, sum } from "./metrics.ts";
+import { syncPlateFirstSeen } from "./plate-first-seen.ts";
 import type { ReportModule } from "./registry.ts";
 import { reportSites } from "./sites.ts";
 import { byGrain, ReportSql, type Windowed } from "./sql.ts";
@@ -70,8 +71,8 @@ SELECT g.*, s.name AS site_name FROM (
 // new_plates: of those, plates whose first read ever, at any site, lies in the window.
 // conversions: website conversion events. ad_spend_cents / ad_value_cents: spend and the conversion value
 // the ad platforms report, for the window's whole days.
-// One query for all four windows (today, yesterday, this week, last week), so the plates' history is read
-// once: they lie within one stretch, from the start of last week to now.
+// One query for all four windows (today, yesterday, this week, last week): they lie within one stretch, from
+// the start of last week to now. First reads come from plate_first_seen (plate-first-seen.ts).
 export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFilters["site"]) {
   const params: Record<string, string | number> = {};
   const windows = (["today", "week"] as const).flatMap((section) =>
@@ -97,15 +98,12 @@ export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFil
   SELECT plate, read_at FROM plate_reads
   WHERE read_at >= $reads_start::TIMESTAMPTZ AND read_at < $reads_end::TIMESTAMPTZ
     AND plate IS NOT NULL AND direction = 'in'${site ? " AND site_id = $site_id" : ""}
-), first_seen AS (
-  SELECT plate, min(read_at) AS first_at FROM plate_reads
-  WHERE direction = 'in' AND plate IN (SELECT plate FROM reads)
-  GROUP BY plate
 ), plates AS (
   SELECT w.section, w.win, count(DISTINCT r.plate) AS plates,
-    count(DISTINCT r.plate) FILTER (WHERE f.first_at >= w.start_at) AS new_plates
+    -- a plate read after the sync of plate_first_seen has no row there yet: new
+    count(DISTINCT r.plate) FILTER (WHERE f.first_read_at IS NULL OR f.first_read_at >= w.start_at) AS new_plates
   FROM windows w JOIN reads r ON r.read_at >= w.start_at AND r.read_at < w.end_at
-    JOIN first_seen f ON f.plate = r.plate
+    LEFT JOIN plate_first_seen f ON f.plate = r.plate
   GROUP BY w.section, w.win
 ), web AS (
   SELECT w.section, w.win, count(*) AS conversions
@@ -218,7 +216,7 @@ async function section(
 }
 
 async function run(db: Queryable, requested: ReportFilters) {
-  await syncSalesHourly(db);
+  await Promise.all([syncSalesHourly(db), syncPlateFirstSeen(db)]);
   const periods = dashboardPeriods(requested.site, requested.now);
   const customersQuery = dashboardCustomersSql(periods, requested.site);
   const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);

@@ -4,7 +4,9 @@ import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import { parseReportFilters } from "./filters.ts";
+import { syncPlateFirstSeen } from "./plate-first-seen.ts";
 import { REPORT_IDS, REPORTS } from "./registry.ts";
+import { syncSalesHourly } from "./transactions/sales-rollup.ts";
 
 /**
  * `GET /api/reports`: the report ids and the sites the filter bar offers.
@@ -14,6 +16,11 @@ import { REPORT_IDS, REPORTS } from "./registry.ts";
 export function createReportsRouter(deps: { db: Database; now?: () => Date }): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const now = deps.now ?? testClock() ?? (() => new Date());
+  // Reports bring their derived tables up to date before reading them anyway; starting at once means the
+  // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
+  Promise.all([syncSalesHourly(deps.db), syncPlateFirstSeen(deps.db)]).catch((error) =>
+    console.error("Bijwerken van de rapporttabellen mislukte:", error),
+  );
 
   router.get("/", async (c) => {
     const sites = await deps.db.query<ReportsIndex["sites"][number]>(

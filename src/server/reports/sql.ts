@@ -1,11 +1,16 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
-import type { FactFilter } from "./transactions/sales-rollup.ts";
 
 const HOUR_MS = 3_600_000;
 
 export type WindowName = "current" | "comparison";
+
+/** Conditions on the sales facts to sum into hourly rollups: `t` is transactions, `l` is transaction_lines. */
+export interface FactFilter {
+  sales: string;
+  lines: string;
+}
 
 /** A fact row tagged with the window it belongs to. */
 export interface Windowed {

@@ -1,14 +1,10 @@
-import { Database, type Queryable } from "../../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
+import { syncDerived } from "../derived-sync.ts";
+import type { FactFilter } from "../sql.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
 // and how they are kept up to date. Reports read whole hours from them and the last, unfinished hour of a
 // period from the facts themselves, with the same SQL (ReportSql.rollup), so both agree to the cent.
-
-/** Conditions on the facts to sum: `t` is transactions, `l` is transaction_lines. */
-export interface FactFilter {
-  sales: string;
-  lines: string;
-}
 
 /** The start of the UTC hour of a TIMESTAMPTZ, by arithmetic on the epoch (no per-row time-zone work). */
 const hourOf = (column: string) => `to_timestamp(epoch_us(${column}) // 3600000000 * 3600)`;
@@ -57,54 +53,26 @@ const SUMS = {
   },
 };
 
-interface TableCount {
-  rows: number;
-  /** max(rowid) + 1: equal to `rows` while nothing was ever deleted, which the rowid bookkeeping needs. */
-  next: number;
-}
-
-const countOf = async (tx: Queryable, table: string) =>
-  (
-    await tx.query<TableCount>(`SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`)
-  )[0];
-
-const syncs = new WeakMap<Database, Promise<void>>();
-
 /**
- * Adds the facts that arrived since the last call to the hourly sums; concurrent calls on one database wait
- * for one another. When nothing arrived it costs two counts. Whatever appended the facts (ingestion,
- * imports, the demo generator), the next report catches up.
+ * Adds the facts that arrived since the last call to the hourly sums. Whatever appended them (ingestion,
+ * imports, the demo generator), the next report catches up; late facts add to the hour they belong to.
  */
-export function syncSalesHourly(db: Queryable): Promise<void> {
-  if (!(db instanceof Database)) throw new Error("syncSalesHourly needs the database, not a connection");
-  const next = (syncs.get(db) ?? Promise.resolve()).catch(() => {}).then(() => db.transaction(syncIn));
-  syncs.set(db, next);
-  return next;
-}
-
-async function syncIn(tx: Queryable): Promise<void> {
-  let [state] = await tx.query<{ transactions: number; lines: number }>(
-    "SELECT transactions, lines FROM sales_hourly_sync",
-  );
-  const [sales, lines] = [await countOf(tx, "transactions"), await countOf(tx, "transaction_lines")];
-  if (sales.rows === state.transactions && lines.rows === state.lines) return;
-
-  // Rows removed or rewritten: the rowids no longer say what is new, so everything is summed again.
-  const appendOnly = sales.rows === sales.next && lines.rows === lines.next;
-  if (!appendOnly || sales.rows < state.transactions || lines.rows < state.lines) {
-    for (const table of Object.keys(SUMS)) await tx.run(`DELETE FROM ${table}`);
-    state = { transactions: 0, lines: 0 };
-  }
-  const fresh = { sales: "t.rowid >= $sales", lines: "l.rowid >= $lines" };
-  for (const [table, { key, sums, sql }] of Object.entries(SUMS)) {
-    const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
-    await tx.run(`INSERT INTO ${table} BY NAME (${sql(fresh)}) ON CONFLICT (${key}) DO UPDATE SET ${add}`, {
-      ...(sql === salesHourlySql && { sales: state.transactions }),
-      lines: state.lines,
-    });
-  }
-  await tx.run("UPDATE sales_hourly_sync SET transactions = $1, lines = $2, synced_at = now()", [
-    sales.rows,
-    lines.rows,
-  ]);
-}
+export const syncSalesHourly = (db: Queryable) =>
+  syncDerived(db, {
+    state: "sales_hourly_sync",
+    facts: { transactions: "transactions", lines: "transaction_lines" },
+    tables: Object.keys(SUMS),
+    add: async (tx, from) => {
+      const fresh = { sales: "t.rowid >= $transactions", lines: "l.rowid >= $lines" };
+      for (const [table, { key, sums, sql }] of Object.entries(SUMS)) {
+        const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
+        await tx.run(
+          `INSERT INTO ${table} BY NAME (${sql(fresh)}) ON CONFLICT (${key}) DO UPDATE SET ${add}`,
+          {
+            ...(sql === salesHourlySql && { transactions: from.transactions }),
+            lines: from.lines,
+          },
+        );
+      }
+    },
+  });

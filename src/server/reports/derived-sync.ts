@@ -1,0 +1,68 @@
+import { Database, type Queryable } from "../db/database.ts";
+
+// Bookkeeping for tables the reports derive from append-only facts (hourly sums, first sightings): before
+// a report reads one, the facts that arrived since the last time are added to it. The state table holds,
+// per fact table, how many rows were taken into account; rows with a rowid at or above that are new.
+
+export interface DerivedTables {
+  /** The one-row table with a column per fact table: the rows already taken into account. */
+  state: string;
+  /** Column of `state` → the fact table it counts. */
+  facts: Record<string, string>;
+  /** The derived tables, emptied when the facts were rewritten (rowids no longer tell what is new). */
+  tables: string[];
+  /** Adds the fact rows with rowid ≥ `from[column]` to the derived tables. */
+  add: (tx: Queryable, from: Record<string, number>) => Promise<void>;
+}
+
+interface TableCount {
+  rows: number;
+  /** max(rowid) + 1: equal to `rows` while nothing was ever deleted, which the rowid bookkeeping needs. */
+  next: number;
+}
+
+const countOf = async (tx: Queryable, table: string) =>
+  (
+    await tx.query<TableCount>(`SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`)
+  )[0];
+
+const pending = new WeakMap<Database, Map<string, Promise<void>>>();
+
+/**
+ * Brings derived tables up to date in one database transaction; calls for the same tables on one database
+ * wait for one another. When nothing arrived it costs a count per fact table.
+ */
+export function syncDerived(db: Queryable, derived: DerivedTables): Promise<void> {
+  if (!(db instanceof Database)) throw new Error("syncDerived needs the database, not a connection");
+  const chains = pending.get(db) ?? new Map<string, Promise<void>>();
+  pending.set(db, chains);
+  const next = (chains.get(derived.state) ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => db.transaction((tx) => syncIn(tx, derived)));
+  chains.set(derived.state, next);
+  return next;
+}
+
+async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
+  const columns = Object.keys(derived.facts);
+  const [state] = await tx.query<Record<string, number>>(
+    `SELECT ${columns.join(", ")} FROM ${derived.state}`,
+  );
+  const counts: Record<string, TableCount> = {};
+  for (const column of columns) counts[column] = await countOf(tx, derived.facts[column]);
+  if (columns.every((column) => counts[column].rows === state[column])) return;
+
+  const appendOnly = columns.every(
+    (column) => counts[column].rows === counts[column].next && counts[column].rows >= state[column],
+  );
+  if (!appendOnly) {
+    for (const table of derived.tables) await tx.run(`DELETE FROM ${table}`);
+    for (const column of columns) state[column] = 0;
+  }
+  await derived.add(tx, state);
+  const set = columns.map((column) => `${column} = $${column}`).join(", ");
+  await tx.run(
+    `UPDATE ${derived.state} SET ${set}, synced_at = now()`,
+    Object.fromEntries(columns.map((column) => [column, counts[column].rows])),
+  );
+}
