@@ -1,5 +1,10 @@
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { usersFlow } from "./customers/users-flow.ts";
+import { usersGeo } from "./customers/users-geo.ts";
+import { usersRecognition } from "./customers/users-recognition.ts";
+import { usersType } from "./customers/users-type.ts";
+import { usersUnique } from "./customers/users-unique.ts";
 import { dashboard } from "./dashboard.ts";
 import type { ReportFilters } from "./filters.ts";
 import { trxItems } from "./transactions/trx-items.ts";
@@ -13,7 +18,17 @@ export interface ReportModule {
   run: (db: Queryable, filters: ReportFilters) => Promise<ReportEnvelope>;
 }
 
-const MODULES: ReportModule[] = [dashboard, trxSales, trxRevenue, trxItems];
+const MODULES: ReportModule[] = [
+  dashboard,
+  trxSales,
+  trxRevenue,
+  trxItems,
+  usersRecognition,
+  usersUnique,
+  usersType,
+  usersFlow,
+  usersGeo,
+];
 
 export const REPORTS = new Map(MODULES.map((module) => [module.id, module]));
 

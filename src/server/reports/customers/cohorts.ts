@@ -1,0 +1,82 @@
+import { addMonths, endOfMonth, monthsBetween, startOfMonth } from "../../../shared/reports/dates.ts";
+import { bucketSql } from "../buckets.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio } from "../metrics.ts";
+import { endOfDay, startOfDay } from "../time-zone.ts";
+
+// The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in
+// a month (a cohort), and which share of them came again in each following month. It covers the twelve
+// months up to the end of the period, whatever the period's length, so that there is something to compare.
+
+export const COHORT_MONTHS = 12;
+
+/** One cohort: the month of the first visit, its size, and per month since (0 = that month) the share back. */
+export interface CohortRow {
+  /** First day of the cohort's month, `2026-01-01`. */
+  month: string;
+  plates: number;
+  /** Index k: the month k months after the cohort's; null for months that have not happened yet. */
+  retention: ({ plates: number; share: number | null } | null)[];
+}
+
+export interface CohortMatrix {
+  months: number;
+  rows: CohortRow[];
+}
+
+interface CellRow {
+  cohort: string;
+  month: string;
+  plates: number;
+}
+
+function cohortRange(filters: ReportFilters) {
+  const last = startOfMonth(filters.current.to);
+  const first = addMonths(last, 1 - COHORT_MONTHS);
+  const end = new Date(Math.min(endOfDay(endOfMonth(last)).getTime(), filters.now.getTime()));
+  return { first, last, start: startOfDay(first), end };
+}
+
+// cohort: the local month of a customer's first visit ever (with a site chosen: customers whose first visit
+// ever was at that site). A cell counts the cohort's customers with a visit in a month (at the chosen site):
+// their first visit of that month, so that each customer counts once. Month 0 is the whole cohort.
+export function cohortSql(filters: ReportFilters) {
+  const range = cohortRange(filters);
+  const site = filters.site ? "AND site_id = $site_id AND first_site_id = $site_id" : "";
+  const previous = filters.site ? "previous_site_visit_local" : "previous_visit_local";
+  const month = (column: string) => bucketSql("month", column);
+  const text = `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month, count(*) AS plates
+FROM customer_visits
+WHERE visit_at >= $cohort_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ
+  AND first_visit_at >= $cohort_start::TIMESTAMPTZ ${site}
+  AND (${previous} IS NULL OR ${previous} < ${month("visit_local")})
+GROUP BY ALL`;
+  return {
+    text,
+    params: {
+      cohort_start: range.start.toISOString(),
+      cohort_end: range.end.toISOString(),
+      ...(filters.site && { site_id: filters.site.id }),
+    },
+  };
+}
+
+/** Cells → one row per cohort month, oldest first, with shares of the cohort's size. */
+export function cohortMatrix(filters: ReportFilters, cells: CellRow[]): CohortMatrix {
+  const range = cohortRange(filters);
+  const count = new Map(
+    cells.map((cell) => [`${cell.cohort.slice(0, 7)} ${cell.month.slice(0, 7)}`, cell.plates]),
+  );
+  const rows = Array.from({ length: COHORT_MONTHS }, (_, i) => {
+    const month = addMonths(range.first, i);
+    const plates = count.get(`${month.slice(0, 7)} ${month.slice(0, 7)}`) ?? 0;
+    const retention = Array.from({ length: COHORT_MONTHS }, (_, k) => {
+      const later = addMonths(month, k);
+      if (monthsBetween(later, range.last) < 0) return null;
+      const back = count.get(`${month.slice(0, 7)} ${later.slice(0, 7)}`) ?? 0;
+      return { plates: back, share: ratio(back, plates) };
+    });
+    return { month, plates, retention };
+  });
+  return { months: COHORT_MONTHS, rows };
+}

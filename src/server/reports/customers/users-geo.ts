@@ -1,0 +1,263 @@
+import type { Queryable } from "../../db/database.ts";
+import { breakdownTable, envelope, kpis, type Metric, type Totals } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
+import { distanceKm, POSTCODE_REGIONS, PROVINCES, type ProvinceCode } from "./postcode-regions.ts";
+
+// Geografische locatie: where the customers who gave a postcode live — per province and two-digit postcode
+// region (PC2) — and how far that is from the nearest site.
+
+/** Customers living at most this far from a site count as "nearby". */
+const NEARBY_KM = 10;
+
+interface SqlRow extends Windowed {
+  grain: "region" | "all";
+  pc2: string | null;
+  customers: number;
+  sales: number;
+  revenue_cents: number;
+}
+
+interface GeoRow extends Windowed {
+  key: string;
+  name: string;
+  province: string;
+  customers: number;
+  sales: number;
+  revenue_cents: number;
+  all_sales: number;
+  /** Σ customers × km to the nearest site, and the customers within NEARBY_KM. */
+  distance_sum: number;
+  nearby: number;
+  distance_km: number | null;
+  nearest_site: string | null;
+}
+
+// customers: distinct plates with a postcode (PC4) on a sale in the window, each at the postcode of its
+// latest such sale, so each is counted in one region; a sale without a plate counts as a customer of its own.
+// sales / revenue_cents: those customers' sales with a postcode, and what they paid (incl. VAT, after
+// discount). all_sales (grain 'all', in `sales`): every sale in the window, for the share with a postcode.
+export function usersGeoSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH facts AS (${sql.facts("transactions", "occurred_at")}),
+customers AS (
+  SELECT win, arg_max(customer_postcode, occurred_at) AS postcode, count(*) AS sales,
+    sum(total_cents) AS revenue_cents
+  FROM facts WHERE customer_postcode IS NOT NULL
+  GROUP BY win, coalesce(plate, 'verkoop ' || id)
+)
+SELECT 'region' AS grain, win, left(postcode, 2) AS pc2, count(*) AS customers, sum(sales) AS sales,
+  sum(revenue_cents) AS revenue_cents
+FROM customers GROUP BY ALL
+UNION ALL
+SELECT 'all', win, NULL, 0, count(*), 0 FROM facts GROUP BY win`;
+  return { text, params: sql.params };
+}
+
+const customers: Metric<GeoRow> = {
+  key: "customers",
+  label: "Klanten met postcode",
+  unit: "count",
+  hint: "Kentekens met een postcode bij een verkoop (app, abonnement, online), elk bij de postcode van de laatste.",
+  value: (row) => sum(row?.customers),
+};
+const knownShare: Metric<GeoRow> = {
+  key: "known_share",
+  label: "Verkopen met postcode",
+  unit: "percent",
+  hint: "Verkopen waarbij de klant een postcode opgaf ÷ alle verkopen.",
+  value: (row) => ratio(row?.sales, row?.all_sales),
+};
+const distance: Metric<GeoRow> = {
+  key: "distance_km",
+  label: "Gemiddelde afstand (km)",
+  unit: "ratio",
+  hint: "Hemelsbreed van de postcoderegio (PC2, een benadering) tot de dichtstbijzijnde vestiging, gemiddeld over de klanten.",
+  value: (row) => ratio(row?.distance_sum, row?.customers),
+};
+const nearby: Metric<GeoRow> = {
+  key: "nearby_share",
+  label: `Binnen ${NEARBY_KM} km`,
+  unit: "percent",
+  hint: `Klanten uit een postcoderegio op hoogstens ${NEARBY_KM} km van een vestiging ÷ klanten met postcode.`,
+  value: (row) => ratio(row?.nearby, row?.customers),
+};
+const sales: Metric<GeoRow> = {
+  key: "sales",
+  label: "Verkopen",
+  unit: "count",
+  hint: "Verkopen met een postcode van deze klanten.",
+  value: (row) => sum(row?.sales),
+};
+const revenue: Metric<GeoRow> = {
+  key: "revenue",
+  label: "Omzet",
+  unit: "eur_cents",
+  hint: "Wat deze klanten betaalden bij die verkopen, incl. btw, na korting.",
+  value: (row) => sum(row?.revenue_cents),
+};
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = usersGeoSql(filters);
+  const [result, sites] = await Promise.all([
+    db.query<SqlRow>(text, params),
+    db.query<{ name: string; lat: number; lon: number }>(
+      `SELECT name, lat, lon FROM sites WHERE ${filters.site ? "id = $1" : "active"} ORDER BY name`,
+      filters.site ? [filters.site.id] : [],
+    ),
+  ]);
+  // With a site chosen, the distance to that site; otherwise to the nearest active one.
+  const nearest = (pc2: string) => {
+    const region = POSTCODE_REGIONS.get(pc2);
+    if (!region) return null;
+    const [best] = sites
+      .map((site) => ({ site: site.name, km: distanceKm(region, site) }))
+      .sort((a, b) => a.km - b.km);
+    return best ?? null;
+  };
+  const allSales = new Map(result.filter((row) => row.grain === "all").map((row) => [row.win, row.sales]));
+  const regions: GeoRow[] = result
+    .filter((row) => row.grain === "region" && row.pc2)
+    .map((row) => {
+      const pc2 = row.pc2 ?? "";
+      const region = POSTCODE_REGIONS.get(pc2);
+      const near = nearest(pc2);
+      return {
+        win: row.win,
+        key: pc2,
+        name: region ? `${pc2} ${region.town}` : pc2,
+        province: region ? PROVINCES[region.province] : "Onbekend",
+        customers: row.customers,
+        sales: row.sales,
+        revenue_cents: row.revenue_cents,
+        all_sales: 0,
+        distance_sum: near ? near.km * row.customers : 0,
+        nearby: near && near.km <= NEARBY_KM ? row.customers : 0,
+        distance_km: near && Math.round(near.km * 10) / 10,
+        nearest_site: near?.site ?? null,
+      };
+    });
+  const totals = sumRows(regions, (row) => row.win, allSales);
+  const provinces = Object.values(
+    sumRows(regions, (row) => `${row.win} ${row.province}`, new Map()),
+  ) as GeoRow[];
+  const share: Metric<GeoRow> = {
+    key: "share",
+    label: "Aandeel klanten",
+    unit: "percent",
+    hint: "Deel van alle klanten met postcode.",
+    value: (row) => (row ? ratio(row.customers, totals[row.win]?.customers) : null),
+  };
+
+  return envelope("users-geo", filters, {
+    kpis: kpis(filters, [customers, knownShare, distance, nearby], totals),
+    series: [],
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "by_province",
+          label: "Per provincie",
+          dimensions: [{ key: "province", label: "Provincie", value: (row) => row.province }],
+          metrics: [customers, share, sales, revenue, distance, nearby],
+          previous: ["customers"],
+          changes: ["customers"],
+        },
+        provinces,
+        (row) => row.province,
+        totals,
+      ),
+      breakdownTable(
+        filters,
+        {
+          key: "by_region",
+          label: "Per postcoderegio (PC2)",
+          dimensions: [
+            { key: "region", label: "Regio", value: (row) => row.name },
+            { key: "province", label: "Provincie", value: (row) => row.province },
+            { key: "nearest_site", label: "Dichtstbijzijnde vestiging", value: (row) => row.nearest_site },
+            { key: "distance_km", label: "Afstand (km)", type: "ratio", value: (row) => row.distance_km },
+          ],
+          metrics: [customers, share, sales, revenue],
+          previous: ["customers"],
+          changes: ["customers"],
+        },
+        regions,
+        (row) => row.key,
+        totals,
+      ),
+    ],
+    extra: { map: mapOf(regions, totals, sites) },
+  });
+}
+
+/** Adds up rows by `group` (the window, or window and province): customers, sales, distances. */
+function sumRows(rows: GeoRow[], group: (row: GeoRow) => string, allSales: Map<WindowName, number>) {
+  const out: Record<string, GeoRow> = {};
+  for (const row of rows) {
+    const key = group(row);
+    out[key] ??= {
+      ...emptyRow(row.win, allSales.get(row.win) ?? 0),
+      key,
+      name: row.name,
+      province: row.province,
+    };
+    const into = out[key];
+    into.customers += row.customers;
+    into.sales += row.sales;
+    into.revenue_cents += row.revenue_cents;
+    into.distance_sum += row.distance_sum;
+    into.nearby += row.nearby;
+  }
+  for (const [win, count] of allSales) out[win] ??= emptyRow(win, count);
+  return out as Totals<GeoRow> & Record<string, GeoRow>;
+}
+
+const emptyRow = (win: WindowName, allSales: number): GeoRow => ({
+  win,
+  key: win,
+  name: "",
+  province: "",
+  customers: 0,
+  sales: 0,
+  revenue_cents: 0,
+  all_sales: allSales,
+  distance_sum: 0,
+  nearby: 0,
+  distance_km: null,
+  nearest_site: null,
+});
+
+/** What the map draws for the period: customers per province and per PC2 region, and the sites. */
+function mapOf(
+  regions: GeoRow[],
+  totals: Totals<GeoRow>,
+  sites: { name: string; lat: number; lon: number }[],
+) {
+  const current = regions.filter((row) => row.win === "current");
+  const all = totals.current?.customers ?? 0;
+  const byProvince = new Map<ProvinceCode, number>();
+  for (const row of current) {
+    const code = POSTCODE_REGIONS.get(row.key)?.province;
+    if (code) byProvince.set(code, (byProvince.get(code) ?? 0) + row.customers);
+  }
+  return {
+    provinces: (Object.keys(PROVINCES) as ProvinceCode[]).map((code) => ({
+      code,
+      name: PROVINCES[code],
+      customers: byProvince.get(code) ?? 0,
+      share: ratio(byProvince.get(code) ?? 0, all),
+    })),
+    regions: current.flatMap((row) => {
+      const region = POSTCODE_REGIONS.get(row.key);
+      return region
+        ? [{ pc2: row.key, name: row.name, lat: region.lat, lon: region.lon, customers: row.customers }]
+        : [];
+    }),
+    sites,
+  };
+}
+
+export const usersGeo: ReportModule = { id: "users-geo", run };

@@ -1,0 +1,187 @@
+import type { Queryable } from "../../db/database.ts";
+import {
+  breakdownTable,
+  categorySeries,
+  envelope,
+  kpis,
+  type Metric,
+  timeSeries,
+  totalsOf,
+} from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { reportSites } from "../sites.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { HOURS_OF_DAY } from "../transactions/labels.ts";
+import { visitFacts } from "./visits.ts";
+import { syncCustomerVisits } from "./visits-sync.ts";
+
+// Kenteken herkenning: how well the entrance cameras read plates — per site, lane, camera and hour — and
+// how many recognised arrivals end in a sale at the till (entrance-to-purchase conversion).
+
+const GRAINS = ["total", "bucket", "site", "camera", "hour"] as const;
+
+/** A read below this confidence is doubtful: the camera may have misread a character. */
+export const LOW_CONFIDENCE = 0.8;
+
+interface RecognitionRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  site_id: number;
+  site_name: string;
+  lane: number;
+  camera: string;
+  hour_of_day: number;
+  reads: number;
+  no_reads: number;
+  confidence_sum: number;
+  confidence_reads: number;
+  low_confidence: number;
+  visits: number;
+  purchased: number;
+}
+
+// reads: every camera reading at an entrance. no_reads: readings without a plate.
+// confidence_sum / confidence_reads: the camera's confidence over the readings with a plate that report one.
+// low_confidence: readings with a plate and a confidence below LOW_CONFIDENCE.
+// visits / purchased: recognised arrivals (visits.ts), and those with a sale at the site with the same
+// plate from 5 minutes before to 30 minutes after the arrival (visits-sync.ts).
+// Two streams (reads, visits) are summed per finest group, then rolled up into the grouping sets.
+export function usersRecognitionSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const reads = sql.facts("plate_reads", "read_at");
+  const visits = visitFacts(sql);
+  const text = `WITH facts AS (
+  SELECT win, ${sql.local("read_at")} AS local_at, site_id, lane, camera, 1 AS reads,
+    (plate IS NULL)::INTEGER AS no_reads,
+    CASE WHEN plate IS NOT NULL THEN confidence END AS confidence,
+    (plate IS NOT NULL AND confidence < ${LOW_CONFIDENCE})::INTEGER AS low_confidence,
+    0 AS visits, 0 AS purchased
+  FROM (${reads})
+  UNION ALL
+  SELECT win, visit_local, site_id, NULL, NULL, 0, 0, NULL, 0, 1, purchased::INTEGER FROM (${visits})
+), finest AS (
+  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, lane, camera, hour(local_at) AS hour_of_day,
+    sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence) AS confidence_sum,
+    count(confidence) AS confidence_reads, sum(low_confidence) AS low_confidence,
+    sum(visits) AS visits, sum(purchased) AS purchased
+  FROM facts GROUP BY ALL
+)
+SELECT g.*, s.name AS site_name FROM (
+  SELECT win,
+    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(camera) = 0 THEN 'camera'
+      WHEN GROUPING(site_id) = 0 THEN 'site' WHEN GROUPING(hour_of_day) = 0 THEN 'hour' ELSE 'total' END AS grain,
+    bucket, site_id, lane, camera, hour_of_day,
+    sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence_sum) AS confidence_sum,
+    sum(confidence_reads) AS confidence_reads, sum(low_confidence) AS low_confidence,
+    sum(visits) AS visits, sum(purchased) AS purchased
+  FROM finest
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, site_id, lane, camera), (win, hour_of_day))
+  -- visits have no camera: their NULL group of that grouping set is not a camera
+  HAVING GROUPING(camera) = 1 OR camera IS NOT NULL
+) g LEFT JOIN sites s ON s.id = g.site_id`;
+  return { text, params: sql.params };
+}
+
+const reads: Metric<RecognitionRow> = {
+  key: "reads",
+  label: "Lezingen",
+  unit: "count",
+  hint: "Alle camerabeelden bij de ingang, met en zonder herkend kenteken.",
+  value: (row) => sum(row?.reads),
+};
+const readRate: Metric<RecognitionRow> = {
+  key: "read_rate",
+  label: "Leesgraad",
+  unit: "percent",
+  hint: "Lezingen met een herkend kenteken ÷ alle lezingen.",
+  value: (row) => ratio(sum(row?.reads) - sum(row?.no_reads), row?.reads),
+};
+const noReads: Metric<RecognitionRow> = {
+  key: "no_reads",
+  label: "Niet gelezen",
+  unit: "count",
+  good: "down",
+  hint: "Lezingen zonder kenteken (vuile camera, tegenlicht, buitenlands of geen kenteken).",
+  value: (row) => sum(row?.no_reads),
+};
+const confidence: Metric<RecognitionRow> = {
+  key: "confidence",
+  label: "Gemiddelde betrouwbaarheid",
+  unit: "percent",
+  hint: "De zekerheid die de camera zelf opgeeft, gemiddeld over de herkende kentekens.",
+  value: (row) => ratio(row?.confidence_sum, row?.confidence_reads),
+};
+const lowConfidence: Metric<RecognitionRow> = {
+  key: "low_confidence_share",
+  label: "Twijfelachtig gelezen",
+  unit: "percent",
+  good: "down",
+  hint: `Herkende kentekens met een betrouwbaarheid onder ${LOW_CONFIDENCE * 100}% ÷ herkende kentekens met een betrouwbaarheid.`,
+  value: (row) => ratio(row?.low_confidence, row?.confidence_reads),
+};
+const conversion: Metric<RecognitionRow> = {
+  key: "conversion",
+  label: "Bezoek met aankoop",
+  unit: "percent",
+  hint: "Herkende bezoeken waarbij binnen 30 minuten met hetzelfde kenteken een verkoop op de vestiging volgde ÷ herkende bezoeken.",
+  value: (row) => ratio(row?.purchased, row?.visits),
+};
+
+async function run(db: Queryable, filters: ReportFilters) {
+  await syncCustomerVisits(db);
+  const { text, params } = usersRecognitionSql(filters);
+  const [result, sites] = await Promise.all([
+    db.query<RecognitionRow>(text, params),
+    reportSites(db, filters),
+  ]);
+  const rows = byGrain(result, GRAINS);
+  const totals = totalsOf(rows.total);
+  const quality = [reads, readRate, noReads, confidence, lowConfidence];
+  const byHour = { ...readRate, key: "read_rate_by_hour", label: "Leesgraad per uur van de dag" };
+
+  return envelope("users-recognition", filters, {
+    kpis: kpis(filters, [...quality, conversion], totals),
+    series: [
+      ...timeSeries(filters, rows.bucket, [reads, readRate, confidence, lowConfidence, conversion]),
+      categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
+    ],
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "by_site",
+          label: "Per vestiging",
+          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+          metrics: [...quality, conversion],
+          changes: ["read_rate"],
+          include: sites,
+        },
+        rows.site,
+        (row) => String(row.site_id),
+        totals,
+      ),
+      breakdownTable(
+        filters,
+        {
+          key: "by_camera",
+          label: "Per camera",
+          dimensions: [
+            { key: "site", label: "Vestiging", value: (row) => row.site_name },
+            { key: "lane", label: "Baan", type: "count", value: (row) => row.lane },
+            { key: "camera", label: "Camera", value: (row) => row.camera },
+          ],
+          metrics: quality,
+          previous: ["read_rate"],
+          changes: ["read_rate"],
+        },
+        rows.camera,
+        (row) => `${row.site_id} ${row.camera}`,
+        totals,
+      ),
+    ],
+  });
+}
+
+export const usersRecognition: ReportModule = { id: "users-recognition", run };

@@ -1,0 +1,117 @@
+import type { Queryable } from "../../db/database.ts";
+import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import type { ReportModule } from "../registry.ts";
+import { reportSites } from "../sites.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { cohortMatrix, cohortSql } from "./cohorts.ts";
+import { firstVisitOf, newCustomerOf, platesMetric, visitBucket, visitFacts, windowStart } from "./visits.ts";
+import { syncCustomerVisits } from "./visits-sync.ts";
+
+// Nieuw / Terugkerend: of the customers who came, how many came for the first time ever and how many had
+// been before, per bucket and per site; and how each month's new customers keep coming back (cohorts).
+
+const GRAINS = ["total", "bucket", "site"] as const;
+
+interface TypeRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  site_id: number;
+  site_name: string;
+  plates: number;
+  new_plates: number;
+}
+
+// plates: distinct customers (first visit of the window, bucket, or at the site in the window; visits.ts).
+// new_plates: of those, the customers whose first visit ever, at any site, lies in that window or bucket.
+// returning = plates - new_plates.
+export function usersTypeSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const first = firstVisitOf(sql);
+  const isNew = newCustomerOf(sql);
+  const firstAtSite = `(previous_site_visit_at IS NULL OR previous_site_visit_at < ${windowStart(sql)})`;
+  const text = `WITH facts AS (
+  SELECT *, ${visitBucket(sql)} AS bucket FROM (${visitFacts(sql)})
+), finest AS (
+  SELECT win, bucket, site_id,
+    count(*) FILTER (WHERE ${first.window}) AS window_plates,
+    count(*) FILTER (WHERE ${first.window} AND ${isNew.window}) AS window_new,
+    count(*) FILTER (WHERE ${first.bucket}) AS bucket_plates,
+    count(*) FILTER (WHERE ${first.bucket} AND ${isNew.bucket}) AS bucket_new,
+    count(*) FILTER (WHERE ${firstAtSite}) AS site_plates,
+    count(*) FILTER (WHERE ${firstAtSite} AND ${isNew.window}) AS site_new
+  FROM facts GROUP BY ALL
+)
+SELECT g.*, s.name AS site_name FROM (
+  SELECT win,
+    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
+    bucket, site_id,
+    CASE WHEN GROUPING(bucket) = 0 THEN sum(bucket_plates) WHEN GROUPING(site_id) = 0 THEN sum(site_plates)
+      ELSE sum(window_plates) END AS plates,
+    CASE WHEN GROUPING(bucket) = 0 THEN sum(bucket_new) WHEN GROUPING(site_id) = 0 THEN sum(site_new)
+      ELSE sum(window_new) END AS new_plates
+  FROM finest
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
+) g LEFT JOIN sites s ON s.id = g.site_id`;
+  return { text, params: sql.params };
+}
+
+const plates = platesMetric<TypeRow>();
+const newPlates: Metric<TypeRow> = {
+  key: "new",
+  label: "Nieuw",
+  unit: "count",
+  hint: "Kentekens die voor het eerst ooit bij een van onze vestigingen kwamen.",
+  value: (row) => sum(row?.new_plates),
+};
+const returning: Metric<TypeRow> = {
+  key: "returning",
+  label: "Terugkerend",
+  unit: "count",
+  hint: "Kentekens die al eerder bij een van onze vestigingen waren.",
+  value: (row) => sum(row?.plates) - sum(row?.new_plates),
+};
+const returningShare: Metric<TypeRow> = {
+  key: "returning_share",
+  label: "Aandeel terugkerend",
+  unit: "percent",
+  hint: "Terugkerende kentekens ÷ unieke kentekens.",
+  value: (row) => ratio(sum(row?.plates) - sum(row?.new_plates), row?.plates),
+};
+
+async function run(db: Queryable, filters: ReportFilters) {
+  await syncCustomerVisits(db);
+  const type = usersTypeSql(filters);
+  const cohorts = cohortSql(filters);
+  const [result, cohortRows, sites] = await Promise.all([
+    db.query<TypeRow>(type.text, type.params),
+    db.query<Parameters<typeof cohortMatrix>[1][number]>(cohorts.text, cohorts.params),
+    reportSites(db, filters),
+  ]);
+  const rows = byGrain(result, GRAINS);
+  const totals = totalsOf(rows.total);
+  return envelope("users-type", filters, {
+    kpis: kpis(filters, [plates, newPlates, returning, returningShare], totals),
+    series: timeSeries(filters, rows.bucket, [newPlates, returning, returningShare]),
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "by_site",
+          label: "Per vestiging",
+          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+          metrics: [plates, newPlates, returning, returningShare],
+          changes: ["new", "returning"],
+          include: sites,
+        },
+        rows.site,
+        (row) => String(row.site_id),
+        totals,
+      ),
+    ],
+    extra: { cohorts: cohortMatrix(filters, cohortRows) },
+  });
+}
+
+export const usersType: ReportModule = { id: "users-type", run };

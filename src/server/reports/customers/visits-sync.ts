@@ -1,0 +1,223 @@
+import { Database, type Queryable } from "../../db/database.ts";
+import { localTimeSql } from "../buckets.ts";
+
+// Keeps `customers` and `customer_visits` (migration 040) up to date with plate_reads and transactions.
+// Called before every KLANTEN report: when nothing arrived since the last call it costs two counts; when
+// something did, only the customers whose plates arrived are worked out again, from their whole history,
+// and only the visits that changed are rewritten (so the table stays in time order for the zonemaps).
+// Ingestion, imports and the demo generator need no hook: whatever appended the facts, the next report
+// catches up. The facts are append-only, so rows with a rowid at or above the synced count are the new ones.
+
+const MINUTE_US = 60_000_000;
+const DAY_US = 24 * 60 * MINUTE_US;
+
+/**
+ * visit: a plate's arrival at a site. A read starts a new visit unless the same plate was read at the same
+ * site at most 30 minutes before it (so a car waiting in the queue, read twice, is one visit).
+ */
+const VISIT_GAP_US = 30 * MINUTE_US;
+/**
+ * purchased: a sale at the site (not online) with the visit's plate, from 5 minutes before the arrival
+ * (camera and till clocks differ) to 30 minutes after it.
+ */
+const SALE_BEFORE_US = 5 * MINUTE_US;
+const SALE_AFTER_US = 30 * MINUTE_US;
+
+/** Above this share of new rows a full rebuild is cheaper than working out customers one by one. */
+const REBUILD_SHARE = 0.2;
+
+interface SyncState {
+  reads: number;
+  transactions: number;
+}
+
+interface TableCount {
+  rows: number;
+  /** max(rowid) + 1: equal to `rows` while nothing was ever deleted, which the rowid bookkeeping needs. */
+  next: number;
+}
+
+const syncs = new WeakMap<Database, Promise<void>>();
+
+/** Brings the customer tables up to date; concurrent calls on one database wait for one another. */
+export function syncCustomerVisits(db: Queryable): Promise<void> {
+  if (!(db instanceof Database)) throw new Error("syncCustomerVisits needs the database, not a connection");
+  const next = (syncs.get(db) ?? Promise.resolve()).catch(() => {}).then(() => sync(db));
+  syncs.set(db, next);
+  return next;
+}
+
+// The counts are taken before the facts are read: facts committed in between are worked out now and again
+// at the next sync, which changes nothing (a customer is always worked out from its whole history).
+async function sync(db: Database): Promise<void> {
+  const { state, reads, sales } = await db.transaction(async (tx) => ({
+    state: (await tx.query<SyncState>("SELECT reads, transactions FROM customer_visits_sync"))[0],
+    reads: await countOf(tx, "plate_reads"),
+    sales: await countOf(tx, "transactions"),
+  }));
+  if (reads.rows === state.reads && sales.rows === state.transactions) return;
+  const synced = (tx: Queryable) =>
+    tx.run("UPDATE customer_visits_sync SET reads = $1, transactions = $2, synced_at = now()", [
+      reads.rows,
+      sales.rows,
+    ]);
+
+  const contiguous = reads.rows === reads.next && sales.rows === sales.next;
+  const grown = reads.rows >= state.reads && sales.rows >= state.transactions;
+  const added = reads.rows - state.reads + sales.rows - state.transactions;
+  if (contiguous && grown && added <= REBUILD_SHARE * (reads.rows + sales.rows)) {
+    await db.transaction(async (tx) => {
+      await catchUp(tx, state);
+      await synced(tx);
+    });
+    return;
+  }
+  // Customers are committed before the visits are worked out: inside one transaction the planner would
+  // see an empty customers table and join it the slow way. Until the visits are in, the state says
+  // "nothing synced", so an interrupted rebuild is simply done again.
+  await db.transaction(async (tx) => {
+    await tx.run("DELETE FROM customer_visits");
+    await tx.run("DELETE FROM customers");
+    await tx.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
+    await tx.run(NEW_CUSTOMERS, { reads_synced: 0 });
+  });
+  await db.transaction(async (tx) => {
+    const [span] = await tx.query<{ first: number | null; last: number | null }>(
+      "SELECT min(epoch_us(read_at)) AS first, max(epoch_us(read_at)) AS last FROM plate_reads",
+    );
+    if (span.first !== null && span.last !== null) {
+      const { text, params } = visitsSql("customers", span.first, span.last + DAY_US);
+      await tx.run(`INSERT INTO customer_visits ${text} ORDER BY visit_at`, params);
+    }
+    await synced(tx);
+  });
+}
+
+async function countOf(tx: Queryable, table: "plate_reads" | "transactions"): Promise<TableCount> {
+  const [row] = await tx.query<TableCount>(
+    `SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`,
+  );
+  return row;
+}
+
+/**
+ * The customers whose plates arrived since the last sync: their visits from the earliest new fact on are
+ * worked out again (reads 30 minutes before it decide whether a read starts a visit), continuing from what
+ * customer_visits already knows of the time before it. Only rows that changed are deleted and inserted.
+ */
+async function catchUp(tx: Queryable, state: SyncState): Promise<void> {
+  const synced = { reads_synced: state.reads, sales_synced: state.transactions };
+  await tx.run(NEW_CUSTOMERS, { reads_synced: state.reads });
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE sync_customers AS
+      SELECT id, plate FROM customers WHERE plate IN (
+        SELECT plate FROM plate_reads WHERE rowid >= $reads_synced
+        UNION SELECT plate FROM transactions WHERE rowid >= $sales_synced AND sales_channel = 'site')`,
+    synced,
+  );
+  // A sale can mark a visit up to 30 minutes before it as purchased.
+  const [span] = await tx.query<{ from: number | null; last: number }>(
+    `SELECT least(
+        (SELECT min(epoch_us(read_at)) FROM plate_reads WHERE rowid >= $reads_synced AND plate IS NOT NULL),
+        (SELECT min(epoch_us(occurred_at)) - ${SALE_AFTER_US} FROM transactions
+          WHERE rowid >= $sales_synced AND plate IS NOT NULL AND sales_channel = 'site')) AS from,
+      (SELECT max(epoch_us(read_at)) FROM plate_reads WHERE rowid >= $reads_synced) AS last`,
+    synced,
+  );
+  if (span.from !== null) {
+    const region = visitsSql("sync_customers", span.from, Math.max(span.last, span.from) + DAY_US);
+    await tx.run(`CREATE OR REPLACE TEMP TABLE sync_visits AS ${region.text}`, region.params);
+    // Every column but the locals, which follow from the instants.
+    const same = `f.customer_id = v.customer_id AND f.site_id = v.site_id AND f.visit_at = v.visit_at
+      AND f.first_visit_at = v.first_visit_at AND f.first_site_id = v.first_site_id
+      AND f.previous_visit_at IS NOT DISTINCT FROM v.previous_visit_at
+      AND f.previous_site_visit_at IS NOT DISTINCT FROM v.previous_site_visit_at AND f.purchased = v.purchased`;
+    await tx.run(
+      `DELETE FROM customer_visits v
+        WHERE v.visit_at >= $region_start::TIMESTAMPTZ AND v.customer_id IN (SELECT id FROM sync_customers)
+          AND NOT EXISTS (SELECT 1 FROM sync_visits f WHERE ${same})`,
+      { region_start: region.params.region_start },
+    );
+    await tx.run(
+      `INSERT INTO customer_visits
+        SELECT * FROM sync_visits f
+        WHERE NOT EXISTS (SELECT 1 FROM customer_visits v WHERE v.visit_at >= $region_start::TIMESTAMPTZ AND ${same})
+        ORDER BY visit_at`,
+      { region_start: region.params.region_start },
+    );
+    await tx.run("DROP TABLE sync_visits");
+  }
+  await tx.run("DROP TABLE sync_customers");
+}
+
+/** Plates read for the first time since the last sync, numbered on from the last customer, in order of first sight. */
+const NEW_CUSTOMERS = `INSERT INTO customers
+  SELECT (SELECT coalesce(max(id), 0) FROM customers) + row_number() OVER (ORDER BY min(read_at), plate)::INTEGER,
+    plate
+  FROM (SELECT plate, read_at FROM plate_reads WHERE rowid >= $reads_synced AND plate IS NOT NULL)
+    ANTI JOIN customers USING (plate)
+  GROUP BY plate`;
+
+/**
+ * The visits from `start` (epoch microseconds) on of the customers in `customers` (a table of id and
+ * plate), in the columns of customer_visits, continuing the history customer_visits holds before `start`.
+ * `end` bounds the facts, for the clock changes the local times need. Times are compared as epoch
+ * microseconds: TIMESTAMPTZ arithmetic goes through ICU and is far slower.
+ */
+function visitsSql(customers: "customers" | "sync_customers", start: number, end: number) {
+  const iso = (us: number) => new Date(us / 1000).toISOString();
+  const params = {
+    region_start: iso(start),
+    reads_from: iso(start - VISIT_GAP_US),
+    sales_from: iso(start - SALE_BEFORE_US),
+  };
+  const local = (t: string) =>
+    localTimeSql(`make_timestamptz(${t})`, [
+      { from: "", to: "", start: new Date(start / 1000), end: new Date(end / 1000) },
+    ]);
+  const text = `
+  WITH before AS (
+    SELECT * FROM customer_visits
+    WHERE visit_at < $region_start::TIMESTAMPTZ AND customer_id IN (SELECT id FROM ${customers})
+  ), history AS (
+    SELECT customer_id, max(visit_at) AS last_at, arg_max(visit_local, visit_at) AS last_local,
+      any_value(first_visit_at) AS first_visit_at, any_value(first_visit_local) AS first_visit_local,
+      any_value(first_site_id) AS first_site_id
+    FROM before GROUP BY customer_id
+  ), site_history AS (
+    SELECT customer_id, site_id, max(visit_at) AS last_at, arg_max(visit_local, visit_at) AS last_local
+    FROM before GROUP BY customer_id, site_id
+  ), reads AS (
+    SELECT c.id AS customer_id, r.site_id, epoch_us(r.read_at) AS t
+    FROM plate_reads r JOIN ${customers} c ON c.plate = r.plate
+    WHERE r.read_at >= $reads_from::TIMESTAMPTZ
+  ), arrivals AS (
+    SELECT customer_id, site_id, t FROM (
+      SELECT *, lag(t) OVER (PARTITION BY customer_id, site_id ORDER BY t) AS previous_read FROM reads
+    ) WHERE t >= epoch_us($region_start::TIMESTAMPTZ)
+      AND (previous_read IS NULL OR t - previous_read > ${VISIT_GAP_US})
+  ), sales AS (
+    SELECT c.id AS customer_id, s.site_id, epoch_us(s.occurred_at) AS t
+    FROM transactions s JOIN ${customers} c ON c.plate = s.plate
+    WHERE s.occurred_at >= $sales_from::TIMESTAMPTZ AND s.sales_channel = 'site'
+  ), visits AS (
+    -- the first sale from 5 minutes before the arrival on; purchased when it is within 30 minutes after
+    SELECT a.customer_id, a.site_id, a.t, ${local("a.t")} AS local,
+      coalesce(s.t <= a.t + ${SALE_AFTER_US}, false) AS purchased
+    FROM arrivals a ASOF LEFT JOIN sales s
+      ON a.customer_id = s.customer_id AND a.site_id = s.site_id AND s.t >= a.t - ${SALE_BEFORE_US}
+  )
+  SELECT v.customer_id, v.site_id, make_timestamptz(v.t) AS visit_at, v.local AS visit_local,
+    coalesce(h.first_visit_at, make_timestamptz(first_value(v.t) OVER earlier)) AS first_visit_at,
+    coalesce(h.first_visit_local, first_value(v.local) OVER earlier) AS first_visit_local,
+    coalesce(h.first_site_id, first_value(v.site_id) OVER earlier) AS first_site_id,
+    coalesce(make_timestamptz(lag(v.t) OVER earlier), h.last_at) AS previous_visit_at,
+    coalesce(lag(v.local) OVER earlier, h.last_local) AS previous_visit_local,
+    coalesce(make_timestamptz(lag(v.t) OVER earlier_here), s.last_at) AS previous_site_visit_at,
+    coalesce(lag(v.local) OVER earlier_here, s.last_local) AS previous_site_visit_local,
+    v.purchased
+  FROM visits v LEFT JOIN history h USING (customer_id) LEFT JOIN site_history s USING (customer_id, site_id)
+  WINDOW earlier AS (PARTITION BY v.customer_id ORDER BY v.t, v.site_id),
+    earlier_here AS (PARTITION BY v.customer_id, v.site_id ORDER BY v.t)`;
+  return { text, params };
+}

@@ -1,0 +1,70 @@
+import type { Metric } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { sum } from "../metrics.ts";
+import type { ReportSql } from "../sql.ts";
+
+// What every KLANTEN report means by a customer and a visit, and the SQL fragments that say it, once.
+//
+// customer: a normalised plate (no-reads are nobody).
+// visit: a customer's arrival at a site; reads of the plate at the site at most 30 minutes apart are one
+//   visit (visits-sync.ts works them out into customer_visits, one row per visit, at its first read).
+// scope: with a site chosen, the figures look at that site's visits only; "the previous visit" is then the
+//   customer's previous visit at that site. Without one, at any site.
+// new: the customer's first visit ever, at any site of the chain, falls in the period (or bucket);
+//   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
+
+/** The visits of both windows (`win`), at the chosen site if any. */
+export const visitFacts = (sql: ReportSql) => sql.facts("customer_visits", "visit_at");
+
+/** The customer's previous visit within the scope: its instant and its local time (columns). */
+export const previousVisit = (filters: ReportFilters) =>
+  filters.site
+    ? { at: "previous_site_visit_at", local: "previous_site_visit_local" }
+    : { at: "previous_visit_at", local: "previous_visit_local" };
+
+/** The bucket (local start, the request's granularity) of a visit row. */
+export const visitBucket = (sql: ReportSql) => sql.bucket("visit_local");
+
+/** SQL: the start (TIMESTAMPTZ) of the window a fact row belongs to, from its `win`. */
+export const windowStart = (sql: ReportSql) =>
+  `CASE win ${sql.windows.map(([name]) => `WHEN '${name}' THEN $${name}_start::TIMESTAMPTZ`).join(" ")} END`;
+
+/**
+ * SQL conditions on a visit row: it is the customer's first visit (within the scope) of the window, and of
+ * its bucket (`bucket`: the row's bucket start from visitBucket). Counting such rows counts distinct
+ * customers in one pass, without DISTINCT.
+ */
+export function firstVisitOf(sql: ReportSql, bucket = "bucket") {
+  const previous = previousVisit(sql.filters);
+  return {
+    window: `(${previous.at} IS NULL OR ${previous.at} < ${windowStart(sql)})`,
+    bucket: `(${previous.local} IS NULL OR ${previous.local} < ${bucket})`,
+  };
+}
+
+/** SQL conditions: the customer's first visit ever lies in the window, or in the visit's bucket. */
+export function newCustomerOf(sql: ReportSql, bucket = "bucket") {
+  return {
+    window: `first_visit_at >= ${windowStart(sql)}`,
+    // the first visit is never after this one, so it is in the bucket when it is not before its start
+    bucket: `first_visit_local >= ${bucket}`,
+  };
+}
+
+/** visits: arrivals of customers, as defined above. */
+export const visitsMetric = <R extends { visits: number }>(): Metric<R> => ({
+  key: "visits",
+  label: "Bezoeken",
+  unit: "count",
+  hint: "Aankomsten: lezingen van hetzelfde kenteken op dezelfde vestiging binnen 30 minuten zijn één bezoek.",
+  value: (row) => sum(row?.visits),
+});
+
+/** plates: distinct customers who came; per bar: distinct within that hour, day, week or month. */
+export const platesMetric = <R extends { plates: number }>(): Metric<R> => ({
+  key: "plates",
+  label: "Unieke kentekens",
+  unit: "count",
+  hint: "Verschillende kentekens die langskwamen; per staaf: verschillend binnen die dag, week of maand.",
+  value: (row) => sum(row?.plates),
+});
