@@ -23,7 +23,8 @@ const VISIT_GAP_US = 30 * MINUTE_US;
 const SALE_BEFORE_US = 5 * MINUTE_US;
 const SALE_AFTER_US = 30 * MINUTE_US;
 
-/** Above this share of new rows a full rebuild is cheaper than working out customers one by one. */
+/** Above this many new rows, and this share of all, a rebuild is cheaper than working out customers one by one. */
+const REBUILD_ROWS = 100_000;
 const REBUILD_SHARE = 0.2;
 
 interface SyncState {
@@ -65,7 +66,7 @@ async function sync(db: Database): Promise<void> {
   const contiguous = reads.rows === reads.next && sales.rows === sales.next;
   const grown = reads.rows >= state.reads && sales.rows >= state.transactions;
   const added = reads.rows - state.reads + sales.rows - state.transactions;
-  if (contiguous && grown && added <= REBUILD_SHARE * (reads.rows + sales.rows)) {
+  if (contiguous && grown && added <= Math.max(REBUILD_ROWS, REBUILD_SHARE * (reads.rows + sales.rows))) {
     await db.transaction(async (tx) => {
       await catchUp(tx, state);
       await synced(tx);

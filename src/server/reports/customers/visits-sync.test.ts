@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { syncCustomerVisits } from "./visits-sync.ts";
+
+// The derived visits must be the same whether they were caught up batch by batch or rebuilt from all facts,
+// whatever order the facts arrive in. Times below are UTC; 26 October 2026 is in CET (UTC+1).
+
+let db: Database;
+let event = 0;
+
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await migrate(db);
+  await db.run(
+    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
+      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
+  );
+});
+afterEach(() => db.close());
+
+const read = (site: number, at: string, plate: string | null) =>
+  db.run(
+    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
+    [site, `e${++event}`, `2026-10-26T${at}:00Z`, plate],
+  );
+const sale = (site: number, at: string, plate: string) =>
+  db.run(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
+     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
+    [site, `t${++event}`, `2026-10-26T${at}:00Z`, plate],
+  );
+
+/** The visits as plain rows, by plate, in time order. */
+const visits = () =>
+  db.query<Record<string, unknown>>(
+    `SELECT c.plate, v.site_id, v.visit_at, v.visit_local, v.first_visit_at, v.first_site_id,
+       v.previous_visit_at, v.previous_site_visit_local, v.purchased
+     FROM customer_visits v JOIN customers c ON c.id = v.customer_id ORDER BY c.plate, v.visit_at, v.site_id`,
+  );
+
+/** The visits worked out again from all facts, from empty tables. */
+async function rebuilt() {
+  await db.run("DELETE FROM customer_visits");
+  await db.run("DELETE FROM customers");
+  await db.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
+  await syncCustomerVisits(db);
+  return visits();
+}
+
+describe("customer visits", () => {
+  it("merges reads at most 30 minutes apart at one site, and not across sites", async () => {
+    await read(1, "10:00", "AA11BB");
+    await read(1, "10:20", "AA11BB");
+    await read(1, "10:45", "AA11BB"); // 25 minutes after the previous read: still the same visit
+    await read(2, "10:50", "AA11BB"); // another site: a visit of its own
+    await read(1, "11:30", "AA11BB"); // 45 minutes after the last read at A
+    await read(1, "11:31", null);
+    await syncCustomerVisits(db);
+    const rows = await visits();
+    expect(
+      rows.map((r) => [r.site_id, r.visit_local, r.previous_visit_at, r.previous_site_visit_local]),
+    ).toEqual([
+      [1, "2026-10-26T11:00:00.000Z", null, null],
+      [2, "2026-10-26T11:50:00.000Z", "2026-10-26T10:00:00.000Z", null],
+      [1, "2026-10-26T12:30:00.000Z", "2026-10-26T10:50:00.000Z", "2026-10-26T11:00:00.000Z"],
+    ]);
+    expect(new Set(rows.map((r) => r.first_visit_at))).toEqual(new Set(["2026-10-26T10:00:00.000Z"]));
+  });
+
+  it("catches up batch by batch to what a rebuild gives, late and early facts included", async () => {
+    await read(1, "10:00", "AA11BB");
+    await read(1, "10:40", "AA11BB");
+    await read(2, "09:00", "CC22DD");
+    await syncCustomerVisits(db);
+    expect(await visits()).toHaveLength(3);
+
+    await read(1, "10:20", "AA11BB"); // late: joins 10:00 and 10:40 into one visit
+    await sale(1, "10:05", "AA11BB"); // the till reports later: the visit was purchased
+    await syncCustomerVisits(db);
+    await read(2, "08:00", "CC22DD"); // earlier than anything known: the new first visit
+    await read(1, "12:00", "EE33FF");
+    await syncCustomerVisits(db);
+    const caughtUp = await visits();
+    expect(caughtUp.map((r) => [r.plate, r.visit_at, r.purchased])).toEqual([
+      ["AA11BB", "2026-10-26T10:00:00.000Z", true],
+      ["CC22DD", "2026-10-26T08:00:00.000Z", false],
+      ["CC22DD", "2026-10-26T09:00:00.000Z", false],
+      ["EE33FF", "2026-10-26T12:00:00.000Z", false],
+    ]);
+    expect(caughtUp.filter((r) => r.plate === "CC22DD").map((r) => r.first_visit_at)).toEqual([
+      "2026-10-26T08:00:00.000Z",
+      "2026-10-26T08:00:00.000Z",
+    ]);
+    expect(await rebuilt()).toEqual(caughtUp);
+  });
+
+  it("does nothing when no fact arrived", async () => {
+    await read(1, "10:00", "AA11BB");
+    await syncCustomerVisits(db);
+    const [before] = await db.query<{ synced_at: string }>("SELECT synced_at FROM customer_visits_sync");
+    await syncCustomerVisits(db);
+    const [after] = await db.query<{ synced_at: string }>("SELECT synced_at FROM customer_visits_sync");
+    expect(after.synced_at).toBe(before.synced_at);
+  });
+});
