@@ -27,6 +27,10 @@ const timeFormat = new Intl.DateTimeFormat("nl-NL", {
 export const formatNumber = (value: number) => integer.format(value);
 export const formatDecimal = (value: number) => decimal.format(value);
 
+const ratio = new Intl.NumberFormat("nl-NL", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A ratio such as ROAS or extras per wash, where one decimal hides the change: `0,64`. */
+export const formatRatio = (value: number) => ratio.format(value);
+
 /** Cents → `€ 1.234,56`; `whole` drops the cents for large figures on tiles. */
 export const formatEuro = (cents: number, whole = false) => (whole ? euroWhole : euro).format(cents / 100);
 

@@ -10,7 +10,7 @@ describe("report figures in Dutch", () => {
     expect(formatValue(123456, "eur_cents", true)).toBe("€\u00a01.235");
     expect(formatValue(0.253, "percent")).toBe("25,3%");
     expect(formatValue(247, "seconds")).toBe("4 m 07 s");
-    expect(formatValue(2.33, "ratio")).toBe("2,3");
+    expect(formatValue(2.333, "ratio")).toBe("2,33");
     expect(formatValue(null, "count")).toBe("–");
     expect(formatValue("2026-10-25T12:00:00.000Z", "datetime")).toBe("25-10-2026 13:00");
   });

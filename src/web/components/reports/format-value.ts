@@ -5,6 +5,7 @@ import {
   formatEuro,
   formatNumber,
   formatPercent,
+  formatRatio,
 } from "../../../shared/format.ts";
 import type { Cell, ColumnType, Direction } from "../../../shared/reports/envelope.ts";
 
@@ -26,7 +27,7 @@ export function formatValue(value: Cell, type: ColumnType, compact = false): str
     case "seconds":
       return formatDuration(value);
     case "ratio":
-      return formatDecimal(value);
+      return formatRatio(value);
     default:
       return String(value);
   }
