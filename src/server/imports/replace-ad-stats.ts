@@ -1,8 +1,7 @@
-import { BIGINT, DOUBLE, type DuckDBType, type DuckDBValue, TINYINT, VARCHAR } from "@duckdb/node-api";
 import type { AdStatRow } from "../../shared/ad-stats.ts";
 import type { ImportPeriod } from "../../shared/imports.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { adStatKeySha256 } from "../ingest/ad-stats.ts";
+import { adStatColumns } from "../ingest/ad-stats.ts";
 import { serialized } from "../ingest/serialize.ts";
 import { unnestRelation } from "../ingest/unnest.ts";
 
@@ -74,7 +73,7 @@ export function replaceAdStats(
           period.to,
         ]);
       }
-      const relation = unnestRelation(columns(rows));
+      const relation = unnestRelation(adStatColumns(rows));
       await connection.run(
         `INSERT INTO ad_stats_daily BY NAME SELECT *, now() AS updated_at FROM ${relation.sql}`,
         relation.values,
@@ -89,39 +88,4 @@ export function replaceAdStats(
       return replaced;
     }),
   );
-}
-
-const bigint = (value: number | null) => (value === null ? null : BigInt(value));
-
-function columns(rows: AdStatRow[]) {
-  const column = (
-    name: string,
-    type: DuckDBType,
-    pick: (row: AdStatRow) => DuckDBValue,
-    convert?: string,
-  ) => ({
-    name,
-    type,
-    values: rows.map(pick),
-    convert,
-  });
-  return [
-    column("key_sha256", VARCHAR, adStatKeySha256),
-    column("platform", VARCHAR, (row) => row.platform),
-    column("account", VARCHAR, (row) => row.account),
-    column("stat_date", VARCHAR, (row) => row.date, "CAST(? AS DATE)"),
-    column("campaign", VARCHAR, (row) => row.campaign),
-    column("ad_group", VARCHAR, (row) => row.adGroup),
-    column("ad", VARCHAR, (row) => row.ad),
-    column("keyword", VARCHAR, (row) => row.keyword),
-    column("match_type", VARCHAR, (row) => row.matchType),
-    column("quality_score", TINYINT, (row) => row.qualityScore),
-    column("affiliate", VARCHAR, (row) => row.affiliate),
-    column("impressions", BIGINT, (row) => bigint(row.impressions)),
-    column("reach", BIGINT, (row) => bigint(row.reach)),
-    column("clicks", BIGINT, (row) => bigint(row.clicks)),
-    column("spend_cents", BIGINT, (row) => bigint(row.spendCents)),
-    column("conversions", DOUBLE, (row) => row.conversions),
-    column("conversion_value_cents", BIGINT, (row) => bigint(row.conversionValueCents)),
-  ];
 }

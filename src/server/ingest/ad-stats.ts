@@ -39,7 +39,10 @@ const FIGURES = [
   ["quality_score", "qualityScore"],
 ] as const;
 
-function columnsOf(rows: Row[], keys: string[]): BatchColumn[] {
+const bigint = (value: number | null) => (value === null ? null : BigInt(value));
+
+/** The ad_stats_daily columns of `rows`, keyed by `keys` (their adStatKeySha256), for one unnest insert. */
+export function adStatColumns(rows: Row[], keys: string[] = rows.map(adStatKeySha256)): BatchColumn[] {
   const column = (name: string, type: DuckDBType, pick: (row: Row) => DuckDBValue, convert?: string) => ({
     name,
     type,
@@ -58,12 +61,12 @@ function columnsOf(rows: Row[], keys: string[]): BatchColumn[] {
     column("match_type", VARCHAR, (row) => row.matchType),
     column("quality_score", TINYINT, (row) => row.qualityScore),
     column("affiliate", VARCHAR, (row) => row.affiliate),
-    column("impressions", BIGINT, (row) => BigInt(row.impressions)),
-    column("reach", BIGINT, (row) => (row.reach === null ? null : BigInt(row.reach))),
-    column("clicks", BIGINT, (row) => BigInt(row.clicks)),
-    column("spend_cents", BIGINT, (row) => BigInt(row.spendCents)),
+    column("impressions", BIGINT, (row) => bigint(row.impressions)),
+    column("reach", BIGINT, (row) => bigint(row.reach)),
+    column("clicks", BIGINT, (row) => bigint(row.clicks)),
+    column("spend_cents", BIGINT, (row) => bigint(row.spendCents)),
     column("conversions", DOUBLE, (row) => row.conversions),
-    column("conversion_value_cents", BIGINT, (row) => BigInt(row.conversionValueCents)),
+    column("conversion_value_cents", BIGINT, (row) => bigint(row.conversionValueCents)),
     column("event_id", VARCHAR, (row) => row.eventId ?? null),
   ];
 }
@@ -98,7 +101,7 @@ export function storeAdStats(db: Database, rows: (AdStatRow | AdStatIngestRow)[]
       }
       if (fresh.length > 0) {
         const relation = unnestRelation(
-          columnsOf(
+          adStatColumns(
             fresh.map(([, row]) => row),
             fresh.map(([key]) => key),
           ),
@@ -111,7 +114,7 @@ export function storeAdStats(db: Database, rows: (AdStatRow | AdStatIngestRow)[]
       }
       if (changed.length > 0) {
         const relation = unnestRelation(
-          columnsOf(
+          adStatColumns(
             changed.map(([, row]) => row),
             changed.map(([key]) => key),
           ),
