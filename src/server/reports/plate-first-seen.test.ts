@@ -1,18 +1,15 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
-  FIXTURE_SITES,
+  FIXTURE_IDS,
   insertPlateRead,
-  loadReportsFixture,
+  openFixtureDatabase,
 } from "../../../tests/api/fixtures/reports-fixture.ts";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Database } from "../db/database.ts";
 import { syncPlateFirstSeen } from "./plate-first-seen.ts";
 
 let db: Database;
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await loadReportsFixture(db);
+  db = await openFixtureDatabase();
 });
 afterEach(() => db.close());
 
@@ -29,12 +26,12 @@ it("keeps each plate's first read, and moves it back when an earlier read arrive
   expect(await firstRead("AB123C")).toBe("2026-10-24T22:29:00.000Z");
   expect((await db.query("SELECT * FROM plate_first_seen")).length).toBe(4);
 
-  const site = (code: string) => FIXTURE_SITES.findIndex((s) => s.code === code) + 1;
-  await insertPlateRead(
-    db,
-    { site, item: () => 0 },
-    { id: "late", site: "houten", at: "2026-09-01T10:00:00Z", plate: "AB123C" },
-  );
+  await insertPlateRead(db, FIXTURE_IDS, {
+    id: "late",
+    site: "houten",
+    at: "2026-09-01T10:00:00Z",
+    plate: "AB123C",
+  });
   await syncPlateFirstSeen(db);
   expect(await firstRead("AB123C")).toBe("2026-09-01T10:00:00.000Z");
 });

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  FIXTURE_ITEMS,
-  FIXTURE_SITES,
+  FIXTURE_IDS,
   insertTransaction,
-  loadReportsFixture,
+  openFixtureDatabase,
 } from "../../../../tests/api/fixtures/reports-fixture.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { parseReportFilters } from "../filters.ts";
 import { trxSales } from "./trx-sales.ts";
 
@@ -16,9 +14,7 @@ import { trxSales } from "./trx-sales.ts";
 
 let db: Database;
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await loadReportsFixture(db);
+  db = await openFixtureDatabase();
 });
 afterEach(() => db.close());
 
@@ -29,10 +25,6 @@ const transactionsToday = async (now: string) => {
   );
   return envelope.kpis.find((kpi) => kpi.key === "transactions")?.value;
 };
-const ids = {
-  site: (code: string) => FIXTURE_SITES.findIndex((s) => s.code === code) + 1,
-  item: (code: string) => FIXTURE_ITEMS.findIndex((i) => i.code === code) + 1,
-};
 
 describe("hourly sums of the sales", () => {
   it("take the unfinished last hour of a period from the facts", async () => {
@@ -42,7 +34,7 @@ describe("hourly sums of the sales", () => {
 
   it("catch up with facts that arrive later, also in an hour already summed", async () => {
     expect(await transactionsToday("2026-10-25T02:00:00Z")).toBe(3); // C4, C5, C6
-    await insertTransaction(db, ids, {
+    await insertTransaction(db, FIXTURE_IDS, {
       id: "L1",
       site: "zeist",
       at: "2026-10-25T01:10:00Z",
