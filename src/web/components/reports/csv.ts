@@ -1,6 +1,6 @@
-import { CSV_BOM, toCsv } from "../../../shared/admin/csv.ts";
 import { formatDateTime } from "../../../shared/format.ts";
 import type { Cell, Column, Table } from "../../../shared/reports/envelope.ts";
+import { downloadCsv } from "../../lib/download.ts";
 
 // A report table as CSV for Excel with Dutch settings: numbers without thousands separators and with a
 // decimal comma, money in euros, shares in percent; the unit goes in the header.
@@ -30,23 +30,17 @@ function csvCell(value: Cell, column: Column): string {
   }
 }
 
-export function tableCsv(table: Table): string {
+/** The table's header and rows (totals last) as CSV cells. */
+export function tableCsv(table: Table): { headers: string[]; rows: string[][] } {
   const headers = table.columns.map((c) => `${c.label}${c.change ? " (%)" : (UNIT_SUFFIX[c.type] ?? "")}`);
   const rows = [...table.rows, ...(table.totals ? [table.totals] : [])].map((row) =>
     table.columns.map((column) => csvCell(row[column.key], column)),
   );
-  return CSV_BOM + toCsv(headers, rows);
+  return { headers, rows };
 }
 
 /** Offers the table as a CSV download. */
-export function downloadCsv(fileName: string, table: Table): void {
-  const url = URL.createObjectURL(new Blob([tableCsv(table)], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadTableCsv(fileName: string, table: Table): void {
+  const { headers, rows } = tableCsv(table);
+  downloadCsv(fileName, headers, rows);
 }

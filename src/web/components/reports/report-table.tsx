@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMemo, useState } from "react";
 import type { Cell, Column, Table as ReportTableData, TableRow } from "../../../shared/reports/envelope.ts";
-import { downloadCsv } from "./csv.ts";
+import { downloadTableCsv } from "./csv.ts";
 import { changeColor, formatChange, formatValue } from "./format-value.ts";
 
 export const EMPTY_TEXT = "Geen gegevens voor deze periode";
@@ -47,7 +47,7 @@ export function ReportTable({ table, fileName }: { table: ReportTableData; fileN
           variant="default"
           size="xs"
           disabled={table.rows.length === 0}
-          onClick={() => downloadCsv(`${fileName}-${table.key}.csv`, table)}
+          onClick={() => downloadTableCsv(`${fileName}-${table.key}.csv`, table)}
         >
           Exporteer CSV
         </Button>

@@ -1,6 +1,6 @@
 import { Button, Group, SegmentedControl, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { type ReactNode, useMemo, useState } from "react";
-import { datedFileName, downloadCsv } from "./download.ts";
+import { datedFileName, downloadCsv } from "../../../lib/download.ts";
 
 type Value = string | number | boolean | null;
 

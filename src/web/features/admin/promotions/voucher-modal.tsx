@@ -10,9 +10,9 @@ import {
   voucherCsvColumns,
 } from "../../../../shared/admin/promotions.ts";
 import { formatNumber } from "../../../../shared/format.ts";
+import { downloadCsv } from "../../../lib/download.ts";
 import { ADMIN_KEY, generateVouchers, promotionVouchers } from "../api/admin-api.ts";
 import { AdminModal } from "../components/admin-modal.tsx";
-import { downloadCsv } from "../components/download.ts";
 import { useZodForm } from "../components/use-zod-form.ts";
 
 function download(fileName: string, vouchers: AdminVoucher[]) {
