@@ -180,7 +180,7 @@ async function run(db: Queryable, filters: ReportFilters) {
             { key: "nearest_site", label: "Dichtstbijzijnde vestiging", value: (row) => row.nearest_site },
             { key: "distance_km", label: "Afstand (km)", type: "ratio", value: (row) => row.distance_km },
           ],
-          metrics: [customers, share, sales, revenue],
+          metrics: [customers, share],
           previous: ["customers"],
           changes: ["customers"],
         },

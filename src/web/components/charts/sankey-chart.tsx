@@ -1,0 +1,83 @@
+import { SankeyChart, type SankeySeriesOption } from "echarts/charts";
+import { TooltipComponent, type TooltipComponentOption } from "echarts/components";
+import { type ComposeOption, use } from "echarts/core";
+import { CanvasRenderer } from "echarts/renderers";
+import { useMemo } from "react";
+import { formatNumber } from "../../../shared/format.ts";
+import { EChart } from "../reports/echart.tsx";
+import { SERIES_COLORS } from "../reports/echarts.ts";
+
+// A two-column sankey: where things were before (left) and where they went (right). Registers its own chart
+// type so that it stays in the chunk of the screen that shows it.
+use([SankeyChart, TooltipComponent, CanvasRenderer]);
+
+type Option = ComposeOption<SankeySeriesOption | TooltipComponentOption>;
+
+export interface SankeyNode {
+  id: string;
+  label: string;
+  side: "from" | "to";
+}
+
+export interface SankeyLink {
+  from: string;
+  to: string;
+  value: number;
+}
+
+/** `colorOf` gives nodes that stand for the same thing on both sides the same colour. */
+export function SankeyFlow(props: {
+  nodes: SankeyNode[];
+  links: SankeyLink[];
+  unit: string;
+  label: string;
+  colorOf?: (node: SankeyNode) => number;
+}) {
+  const { nodes, links, unit, colorOf } = props;
+  const option = useMemo<Option>(() => {
+    const byId = new Map(nodes.map((node, index) => [node.id, { node, index }]));
+    const name = (id: string) => byId.get(id)?.node.label ?? id;
+    return {
+      animation: false,
+      tooltip: {
+        trigger: "item",
+        formatter: (params: unknown) => {
+          const p = params as {
+            dataType: string;
+            data: { source?: string; target?: string; value: number; name?: string };
+          };
+          return p.dataType === "edge"
+            ? `${name(p.data.source ?? "")} → ${name(p.data.target ?? "")}: ${formatNumber(p.data.value)} ${unit}`
+            : `${name(p.data.name ?? "")}: ${formatNumber(p.data.value)} ${unit}`;
+        },
+      },
+      series: [
+        {
+          type: "sankey",
+          left: 120,
+          right: 120,
+          top: 8,
+          bottom: 8,
+          nodeGap: 14,
+          layoutIterations: 0,
+          emphasis: { focus: "adjacency" },
+          lineStyle: { color: "gradient", opacity: 0.35, curveness: 0.5 },
+          label: { formatter: (params: { name: string }) => name(params.name), fontSize: 13 },
+          data: nodes.map((node) => {
+            const found = byId.get(node.id);
+            const color = SERIES_COLORS[(colorOf?.(node) ?? found?.index ?? 0) % SERIES_COLORS.length];
+            const left = node.side === "from";
+            return {
+              name: node.id,
+              depth: left ? 0 : 1,
+              itemStyle: { color },
+              label: { position: left ? "left" : "right" },
+            };
+          }),
+          links: links.map((link) => ({ source: link.from, target: link.to, value: link.value })),
+        },
+      ],
+    };
+  }, [nodes, links, unit, colorOf]);
+  return <EChart option={option} label={props.label} height={360} />;
+}
