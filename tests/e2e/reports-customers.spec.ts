@@ -93,7 +93,9 @@ for (const screen of SCREENS) {
 
 test("Klantenflow draws the arrivals heatmap and the segment sankey on a canvas", async ({ page }) => {
   await openReport(page, "/reports/users-flow", "Klantenflow");
-  await expect(page.getByTestId("arrivals-heatmap").locator("canvas").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("arrivals-heatmap").locator("canvas").first()).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId("segment-sankey").locator("canvas").first()).toBeVisible();
   await expect(page.getByTestId("table-migration")).toContainText("Nog geen klant");
 });
