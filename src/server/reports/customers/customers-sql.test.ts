@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { filtersFor } from "../filters.ts";
 import { cohortSql } from "./cohorts.ts";
+import { usersFrequencySql } from "./frequency.ts";
 import { migrationSql } from "./segments.ts";
 import { usersFlowSql } from "./users-flow.ts";
 import { usersGeoSql } from "./users-geo.ts";
 import { usersRecognitionSql } from "./users-recognition.ts";
 import { usersTypeSql } from "./users-type.ts";
-import { usersUniqueCustomersSql, usersUniqueSql } from "./users-unique.ts";
+import { usersUniqueSql } from "./users-unique.ts";
 
 // Pins the SQL of the KLANTEN reports, so that a change to a query shows up in review as a changed snapshot.
 // The figures are proven against the hand-worked fixture in tests/api/reports-customers*.test.ts.
@@ -25,7 +26,7 @@ describe("customer report SQL", () => {
   it.each([
     ["users-recognition", usersRecognitionSql],
     ["users-unique", usersUniqueSql],
-    ["users-unique customers", usersUniqueCustomersSql],
+    ["users-unique frequency", usersFrequencySql],
     ["users-type", usersTypeSql],
     ["users-type cohorts", cohortSql],
     ["users-flow", usersFlowSql],

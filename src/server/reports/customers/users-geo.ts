@@ -41,18 +41,19 @@ interface GeoRow extends Windowed {
 // discount). all_sales (grain 'all', in `sales`): every sale in the window, for the share with a postcode.
 export function usersGeoSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH facts AS (${sql.facts("transactions", "occurred_at")}),
-customers AS (
+  // The facts are read twice rather than shared: a shared CTE would be materialised, every column of it.
+  const withPostcode = sql.facts("transactions", "occurred_at", { where: "customer_postcode IS NOT NULL" });
+  const text = `WITH customers AS (
   SELECT win, arg_max(customer_postcode, occurred_at) AS postcode, count(*) AS sales,
     sum(total_cents) AS revenue_cents
-  FROM facts WHERE customer_postcode IS NOT NULL
+  FROM (${withPostcode})
   GROUP BY win, coalesce(plate, 'verkoop ' || id)
 )
 SELECT 'region' AS grain, win, left(postcode, 2) AS pc2, count(*) AS customers, sum(sales) AS sales,
   sum(revenue_cents) AS revenue_cents
 FROM customers GROUP BY ALL
 UNION ALL
-SELECT 'all', win, NULL, 0, count(*), 0 FROM facts GROUP BY win`;
+SELECT 'all', win, NULL, 0, count(*), 0 FROM (${sql.facts("transactions", "occurred_at")}) GROUP BY win`;
   return { text, params: sql.params };
 }
 

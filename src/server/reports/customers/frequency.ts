@@ -1,0 +1,171 @@
+import { formatPlate } from "../../../shared/plates.ts";
+import type { Table } from "../../../shared/reports/envelope.ts";
+import { breakdownTable, type Metric, type Totals } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
+import { firstVisitOf, previousVisit, visitFacts, windowStart } from "./visits.ts";
+
+// How often each customer came in the period (Unieke kentekens): the frequency classes and the customers
+// who came most.
+//
+// Counting visits per customer means grouping millions of visits by customer. Only customers who came more
+// than once need it: a visit whose previous visit (within the scope) lies in the same window is a repeat,
+// and grouping just the repeats gives every customer with two visits or more. Everyone else came once.
+
+/** Visits per customer in the window, in classes: 1, 2, 3–5, 6–10, more than 10. */
+export const FREQUENCIES = ["1", "2", "3–5", "6–10", "> 10"] as const;
+type Frequency = (typeof FREQUENCIES)[number];
+
+const frequencyOf = (visits: number): Frequency =>
+  visits <= 1 ? "1" : visits === 2 ? "2" : visits <= 5 ? "3–5" : visits <= 10 ? "6–10" : "> 10";
+
+export interface FrequencyRow extends Windowed {
+  frequency: string;
+  plates: number;
+  visits: number;
+}
+
+export interface RepeatRow extends Windowed {
+  part: "repeats" | "top";
+  /** Visits of the customer in the window, 11 standing for 11 or more. */
+  visits: number;
+  plates: number;
+  visit_sum: number;
+  plate: string;
+  sites: number;
+  purchases: number;
+  first_visit_at: string;
+  last_visit_at: string;
+}
+
+// repeats: per window and number of visits (2 … 11, 11 = 11 or more), the customers with that many visits
+// and their visits together. top: the ten customers with the most visits in the period, ties to the
+// longest-known (lowest id); fewer than ten came more than once, the longest-known who came once fill up.
+// Per top customer: visits, sites visited, visits with a purchase, first visit ever, last visit.
+export function usersFrequencySql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const first = firstVisitOf(sql);
+  const text = `WITH repeats AS MATERIALIZED (
+  SELECT win, customer_id, count(*) AS repeats FROM (${visitFacts(sql)})
+  WHERE ${previousVisit(filters).at} >= ${windowStart(sql)}
+  GROUP BY ALL
+), chosen AS (
+  SELECT customer_id FROM (
+    SELECT customer_id, repeats + 1 AS visits FROM repeats WHERE win = 'current'
+    ORDER BY repeats DESC, customer_id LIMIT 10
+  )
+  UNION ALL
+  SELECT customer_id FROM (
+    SELECT customer_id FROM (${visitFacts(sql)}) WHERE win = 'current' AND ${first.window}
+    ORDER BY customer_id LIMIT 20
+  ) ANTI JOIN (SELECT customer_id FROM repeats WHERE win = 'current') USING (customer_id)
+)
+SELECT 'repeats' AS part, win, least(repeats + 1, 11) AS visits, count(*) AS plates, sum(repeats + 1) AS visit_sum,
+  NULL AS plate, NULL AS sites, NULL AS purchases, NULL AS first_visit_at, NULL AS last_visit_at
+FROM repeats GROUP BY ALL
+UNION ALL
+SELECT 'top', 'current', count(*), NULL, NULL, c.plate,
+  count(*) FILTER (WHERE previous_site_visit_at IS NULL OR previous_site_visit_at < ${windowStart(sql)}),
+  count(*) FILTER (WHERE purchased), any_value(first_visit_at), max(visit_at)
+FROM (${visitFacts(sql)}) f JOIN customers c ON c.id = f.customer_id
+WHERE f.win = 'current' AND f.customer_id IN (SELECT customer_id FROM chosen)
+GROUP BY c.plate`;
+  return { text, params: sql.params };
+}
+
+/**
+ * The frequency classes per window. `totals`: the window's customers and visits (from the unique-plates
+ * query); those not among the repeaters came once.
+ */
+export function frequencyRows(rows: RepeatRow[], totals: Totals<{ plates: number; visits: number }>) {
+  const out: FrequencyRow[] = [];
+  for (const win of ["current", "comparison"] as WindowName[]) {
+    const all = totals[win];
+    if (!all) continue;
+    const classes = new Map<string, FrequencyRow>(
+      FREQUENCIES.map((frequency) => [frequency, { win, frequency, plates: 0, visits: 0 }]),
+    );
+    for (const row of rows.filter((r) => r.part === "repeats" && r.win === win)) {
+      const into = classes.get(frequencyOf(row.visits));
+      if (!into) continue;
+      into.plates += row.plates;
+      into.visits += row.visit_sum;
+    }
+    const once = classes.get("1");
+    const repeaters = [...classes.values()].reduce((s, row) => s + row.plates, 0);
+    if (once) Object.assign(once, { plates: all.plates - repeaters, visits: all.plates - repeaters });
+    out.push(...classes.values());
+  }
+  return out;
+}
+
+/** Visits per customer in classes, in class order, with each class's share of customers and of visits. */
+export function frequencyTable(filters: ReportFilters, rows: FrequencyRow[]): Table {
+  const totals: Totals<FrequencyRow> = {};
+  for (const win of ["current", "comparison"] as const) {
+    const own = rows.filter((row) => row.win === win);
+    if (own.length === 0) continue;
+    const add = (key: "plates" | "visits") => own.reduce((s, row) => s + row[key], 0);
+    totals[win] = { win, frequency: "", plates: add("plates"), visits: add("visits") };
+  }
+  const share =
+    (key: "plates" | "visits"): Metric<FrequencyRow>["value"] =>
+    (row) =>
+      row ? ratio(row[key], totals[row.win]?.[key]) : null;
+  const table = breakdownTable(
+    filters,
+    {
+      key: "by_frequency",
+      label: "Bezoekfrequentie",
+      dimensions: [{ key: "frequency", label: "Bezoeken in de periode", value: (row) => row.frequency }],
+      metrics: [
+        { key: "plates", label: "Kentekens", unit: "count", value: (row) => sum(row?.plates) },
+        { key: "plates_share", label: "Aandeel kentekens", unit: "percent", value: share("plates") },
+        { key: "visits", label: "Bezoeken", unit: "count", value: (row) => sum(row?.visits) },
+        { key: "visits_share", label: "Aandeel bezoeken", unit: "percent", value: share("visits") },
+      ],
+      previous: ["plates"],
+      include: FREQUENCIES.map((frequency) => ({ frequency })),
+    },
+    rows,
+    (row) => row.frequency,
+    totals,
+  );
+  const order = (row: Table["rows"][number]) => FREQUENCIES.indexOf(row.frequency as Frequency);
+  return { ...table, rows: table.rows.sort((a, b) => order(a) - order(b)) };
+}
+
+/** The customers with the most visits in the period, plates shown with their dashes. */
+export function topCustomersTable(rows: RepeatRow[]): Table {
+  const top = rows
+    .filter((row) => row.part === "top")
+    .sort((a, b) => b.visits - a.visits || a.first_visit_at.localeCompare(b.first_visit_at))
+    .slice(0, 10);
+  return {
+    key: "top_customers",
+    label: "Vaste klanten: de tien kentekens met de meeste bezoeken",
+    columns: [
+      { key: "plate", label: "Kenteken", type: "text" },
+      { key: "visits", label: "Bezoeken", type: "count" },
+      { key: "sites", label: "Vestigingen", type: "count", hint: "Verschillende vestigingen bezocht." },
+      {
+        key: "purchases",
+        label: "Met aankoop",
+        type: "count",
+        hint: "Bezoeken met een verkoop op de vestiging.",
+      },
+      { key: "first_visit_at", label: "Eerste bezoek ooit", type: "datetime" },
+      { key: "last_visit_at", label: "Laatste bezoek", type: "datetime" },
+    ],
+    rows: top.map(({ plate, visits, sites, purchases, first_visit_at, last_visit_at }) => ({
+      plate: formatPlate(plate),
+      visits,
+      sites,
+      purchases,
+      first_visit_at,
+      last_visit_at,
+    })),
+    totals: null,
+  };
+}
