@@ -7,7 +7,7 @@ import type { Hono } from "hono";
  * Serves the built SPA. Hashed assets are cached for a year; any other path WITHOUT a file extension gets
  * index.html so the router can take it; a missing file with an extension is a real 404.
  */
-export function mountSpa(app: Hono<any>, distDir: string): void {
+export function mountSpa(app: Hono, distDir: string): void {
   const indexFile = join(distDir, "index.html");
   app.use(
     "/assets/*",

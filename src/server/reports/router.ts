@@ -3,6 +3,7 @@ import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
+import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { parseReportFilters } from "./filters.ts";
 import { syncPlateFirstSeen } from "./plate-first-seen.ts";
 import { REPORT_IDS, REPORTS } from "./registry.ts";
@@ -18,8 +19,8 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   const now = deps.now ?? testClock() ?? (() => new Date());
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
-  Promise.all([syncSalesHourly(deps.db), syncPlateFirstSeen(deps.db)]).catch((error) =>
-    console.error("Bijwerken van de rapporttabellen mislukte:", error),
+  Promise.all([syncSalesHourly(deps.db), syncPlateFirstSeen(deps.db), syncCustomerVisits(deps.db)]).catch(
+    (error) => console.error("Bijwerken van de rapporttabellen mislukte:", error),
   );
 
   router.get("/", async (c) => {
