@@ -8,6 +8,7 @@ import { generateDemoData } from "../src/server/demo/index.ts";
 import { createApiKey } from "../src/server/ingest/api-keys.ts";
 import { signInOverHttp } from "../tests/support/idp-login.ts";
 import { startWasbord } from "../tests/support/wasbord-process.ts";
+import { BENCH_ORIGIN, type CollectResult, measureCollect } from "./bench-collect.ts";
 import { type IngestionResult, measureIngestion } from "./bench-ingest.ts";
 import { BENCH_QUERIES, windowOf } from "./bench-queries.ts";
 
@@ -200,6 +201,7 @@ async function main(): Promise<void> {
   const datasets: Dataset[] = [];
   const latencies: Latency[] = [];
   let ingest: IngestionResult[] = [];
+  let collect: CollectResult | null = null;
   for (const [index, scale] of scales.entries()) {
     const data = await dataset(scale, seed);
     datasets.push(data);
@@ -213,7 +215,10 @@ async function main(): Promise<void> {
     await db.close();
 
     log(`${scale}×: server starten …`);
-    const server = await startWasbord({ databasePath: work, env: { WASBORD_CLOCK: data.today } });
+    const server = await startWasbord({
+      databasePath: work,
+      env: { WASBORD_CLOCK: data.today, TRACKING_ORIGINS: BENCH_ORIGIN },
+    });
     try {
       const { accessToken } = await signInOverHttp({
         issuer: server.issuer,
@@ -223,7 +228,13 @@ async function main(): Promise<void> {
         password: "demo",
       });
       latencies.push(...(await reportLatencies(server.url, accessToken, scale, iterations)));
-      if (index === 0) ingest = await ingestion(server.url, secret, data.today);
+      if (index === 0) {
+        ingest = await ingestion(server.url, secret, data.today);
+        collect = await measureCollect({ baseUrl: server.url, events: 10_000, concurrency: 32 });
+        log(
+          `collect: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
+        );
+      }
     } finally {
       await server.stop();
       rmSync(work, { force: true });
@@ -232,6 +243,11 @@ async function main(): Promise<void> {
   }
 
   printTable(datasets, ingest, latencies);
+  if (collect) {
+    console.log(
+      `\nWebsite-tracking POST /api/collect, ${collect.concurrency} bezoekers tegelijk: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
+    );
+  }
   console.log(
     `\nBelasting (load average, 1 min) bij start ${loadAtStart.toFixed(1)}, aan het eind ${loadavg()[0].toFixed(1)}`,
   );
@@ -247,6 +263,7 @@ async function main(): Promise<void> {
     },
     datasets,
     ingestion: ingest,
+    collect,
     latencies,
   };
   writeFileSync(join(OUT, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
