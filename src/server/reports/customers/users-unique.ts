@@ -43,15 +43,15 @@ interface UniqueRow extends Windowed {
 // first of the window (total), of the bucket (per bucket), or at that site in the window (per site).
 export function usersUniqueSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const first = firstVisitOf(sql);
+  // win_start: the window start worked out once per row, not once per condition (as in users-type.ts)
+  const first = firstVisitOf(sql, "bucket", "win_start");
   const text = `WITH facts AS (
-  SELECT *, ${visitBucket(sql)} AS bucket FROM (${visitFacts(sql)})
+  SELECT *, ${visitBucket(sql)} AS bucket, ${windowStart(sql)} AS win_start FROM (${visitFacts(sql)})
 ), finest AS (
   SELECT win, bucket, site_id, count(*) AS visits,
-    count(*) FILTER (WHERE ${first.window}) AS first_in_window,
-    count(*) FILTER (WHERE ${first.bucket}) AS first_in_bucket,
-    count(*) FILTER (WHERE previous_site_visit_at IS NULL OR previous_site_visit_at < ${windowStart(sql)})
-      AS first_at_site
+    count_if(${first.window}) AS first_in_window,
+    count_if(${first.bucket}) AS first_in_bucket,
+    count_if(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start) AS first_at_site
   FROM facts GROUP BY ALL
 )
 SELECT g.*, s.name AS site_name FROM (
