@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { listValue } from "@duckdb/node-api";
 import type { Hono } from "hono";
-import { CSV_BOM, toCsv } from "../../shared/admin/csv.ts";
 import {
   type AdminVoucher,
   VOUCHER_ALPHABET,
@@ -10,6 +9,7 @@ import {
   voucherBatchSchema,
   voucherCsvColumns,
 } from "../../shared/admin/promotions.ts";
+import { CSV_BOM, toCsv } from "../../shared/csv.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { AppEnv } from "../http/types.ts";
 import { adminChange } from "./change.ts";

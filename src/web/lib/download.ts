@@ -1,4 +1,4 @@
-import { CSV_BOM, toCsv } from "../../shared/admin/csv.ts";
+import { CSV_BOM, toCsv } from "../../shared/csv.ts";
 
 /** Offers a CSV file for download; the BOM makes Excel read it as UTF-8. */
 export function downloadCsv(fileName: string, headers: string[], rows: string[][]): void {
