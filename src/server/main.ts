@@ -10,7 +10,11 @@ import { Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 
-/** `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says otherwise. */
+/**
+ * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
+ * otherwise. NODE_ENV=production in the environment switches every demo part off, so a production host
+ * configured through the environment never runs the bundled login or the demo chain, whatever the script.
+ */
 const DEMO_DEFAULTS = {
   NODE_ENV: "development",
   DEV_IDP: "true",
@@ -39,7 +43,7 @@ async function seedDemo(db: Database, scale: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const demo = process.argv.includes("--demo");
+  const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
   const db = await Database.open(config.databasePath);
