@@ -1,20 +1,13 @@
 import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
-import { freshnessTable } from "./dashboard-freshness.ts";
-import {
-  breakdownTable,
-  envelope,
-  kpis,
-  type Metric,
-  type Totals,
-  timeSeries,
-  totalsOf,
-} from "./envelope.ts";
+import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
+import { defineReport } from "./define-report.ts";
+import { envelope, kpis, type Metric, siteTable, type Totals, timeSeries, totalsOf } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
+import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { syncPlateFirstSeen } from "./plate-first-seen.ts";
-import type { ReportModule } from "./registry.ts";
 import { reportSites } from "./sites.ts";
 import { byGrain, ReportSql, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
@@ -25,10 +18,10 @@ import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./transacti
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only
 // the site filter applies; website and advertising figures are the chain's (they belong to no site).
 
-const GRAINS = ["total", "bucket", "site"] as const;
+const GRAINS = grouping({ bucket: ["bucket"], site: ["site_id"] });
 
 interface SalesRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -55,15 +48,10 @@ export function dashboardSalesSql(filters: ReportFilters) {
   SELECT win, hour_start, site_id, 0, quantity FROM (${sql.rollup("item_sales_hourly", itemSalesHourlySql)})
   WHERE ${itemKindIs("programma")}
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
-    bucket, site_id,
-    sum(washes) AS washes,
-    sum(revenue_cents) AS revenue_cents
-  FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+${GRAINS.query({
+  measures: ["sum(washes) AS washes", "sum(revenue_cents) AS revenue_cents"],
+  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)`,
+})}`;
   return { text, params: sql.params };
 }
 
@@ -201,7 +189,7 @@ async function section(
   customerRows: CustomerRow[],
 ) {
   const { text, params } = dashboardSalesSql(filters);
-  const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS);
+  const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS.grains);
   const totals = totalsOf(sales.total);
   const customers: Totals<CustomerRow> = totalsOf(customerRows.filter((row) => row.section === prefix));
   return {
@@ -216,7 +204,6 @@ async function section(
 }
 
 async function run(db: Queryable, requested: ReportFilters) {
-  await Promise.all([syncSalesHourly(db), syncPlateFirstSeen(db)]);
   const periods = dashboardPeriods(requested.site, requested.now);
   const customersQuery = dashboardCustomersSql(periods, requested.site);
   const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);
@@ -226,40 +213,42 @@ async function run(db: Queryable, requested: ReportFilters) {
     reportSites(db, requested),
     freshnessTable(db, requested),
   ]);
-  const siteTable = (
-    key: string,
-    label: string,
-    filters: ReportFilters,
-    part: typeof today,
-    before: string,
-  ) =>
-    breakdownTable(
+  const sitesOf = (key: string, label: string, filters: ReportFilters, part: typeof today, before: string) =>
+    siteTable(
       filters,
       {
         key,
         label,
-        dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
         metrics: [washes, revenue, revenuePerCar],
         previous: ["washes"],
         changes: ["washes", "revenue"],
-        include: sites,
         comparisonLabel: before,
       },
       part.sales.site,
-      (row) => String(row.site_id),
       part.totals,
+      sites,
     );
 
   return envelope("dashboard", periods.today, {
     kpis: [...today.kpis, ...week.kpis],
     series: [...today.series, ...week.series],
     tables: [
-      siteTable("sites_today", "Vandaag per vestiging", periods.today, today, "gisteren"),
-      siteTable("sites_week", "Deze week per vestiging", periods.week, week, "vorige week"),
+      sitesOf("sites_today", "Vandaag per vestiging", periods.today, today, "gisteren"),
+      sitesOf("sites_week", "Deze week per vestiging", periods.week, week, "vorige week"),
       freshness,
     ],
     extra: { week: { from: periods.week.current.from, to: periods.week.current.to } },
   });
 }
 
-export const dashboard: ReportModule = { id: "dashboard", run };
+export const dashboard = defineReport({
+  id: "dashboard",
+  syncs: [syncSalesHourly, syncPlateFirstSeen],
+  sql: {
+    "dashboard sales": dashboardSalesSql,
+    "dashboard customers": (filters) =>
+      dashboardCustomersSql(dashboardPeriods(filters.site, filters.now), filters.site),
+    "dashboard freshness": freshnessSql,
+  },
+  run,
+});

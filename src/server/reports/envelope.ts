@@ -11,7 +11,7 @@ import type {
 } from "../../shared/reports/envelope.ts";
 import { bucketKey, bucketPosition, bucketsOf } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
-import { change } from "./metrics.ts";
+import { change, type Figure, ratio, sum } from "./metrics.ts";
 import type { Windowed, WindowName } from "./sql.ts";
 
 /**
@@ -61,6 +61,7 @@ export function envelope(
           }
         : null,
     site: filters.site && { code: filters.site.code, name: filters.site.name },
+    dimensions: filters.dimensions,
     ...body,
   };
 }
@@ -145,6 +146,13 @@ export interface BreakdownTable<R> {
   include?: Partial<R>[];
   /** How the comparison columns name the comparison period (`gisteren`); default from the filters. */
   comparisonLabel?: string;
+  /** The metric the rows are ranked by (default the first). */
+  rankBy?: string;
+  /**
+   * A long table (keywords, pages): the top `top` rows after the request's `search` (in any of its
+   * naming columns), and one row summing the rest — unless the request asked for every row (`rows=all`, the CSV).
+   */
+  top?: number;
 }
 
 const COMPARISON_WORDS = { previous: "vorige periode", year: "vorig jaar" } as const;
@@ -207,20 +215,120 @@ export function breakdownTable<R extends Windowed>(
     }
     return out;
   };
-  const first = def.metrics[0];
-  const tableRows = [...groups.values()]
+  const rank = def.rankBy ?? def.metrics[0].key;
+  const name = def.dimensions[0].key;
+  const namesOf = (first: string) =>
+    Object.fromEntries(def.dimensions.map((d, i) => [d.key, i === 0 ? first : null]));
+  const search = def.top && filters.table.search?.toLocaleLowerCase("nl");
+  const entries = [...groups.values()]
     .map((group) => {
       const any = (group.current ?? group.comparison ?? group.names) as R;
-      return line(group, Object.fromEntries(def.dimensions.map((d) => [d.key, d.value(any)])));
+      return {
+        group,
+        row: line(group, Object.fromEntries(def.dimensions.map((d) => [d.key, d.value(any)]))),
+      };
     })
+    .filter(
+      ({ row }) =>
+        !search ||
+        def.dimensions.some((d) =>
+          String(row[d.key] ?? "")
+            .toLocaleLowerCase("nl")
+            .includes(search),
+        ),
+    )
     .sort(
       (a, b) =>
-        Number(b[first.key] ?? -Infinity) - Number(a[first.key] ?? -Infinity) ||
-        String(a[def.dimensions[0].key]).localeCompare(String(b[def.dimensions[0].key]), "nl"),
+        Number(b.row[rank] ?? -Infinity) - Number(a.row[rank] ?? -Infinity) ||
+        String(a.row[name]).localeCompare(String(b.row[name]), "nl"),
     );
-  const totalsNames = Object.fromEntries(def.dimensions.map((d, i) => [d.key, i === 0 ? "Totaal" : null]));
-  return { key: def.key, label: def.label, columns, rows: tableRows, totals: line(totals, totalsNames) };
+  const table: Table = {
+    key: def.key,
+    label: def.label,
+    columns,
+    rows: entries.map((entry) => entry.row),
+    totals: line(totals, namesOf("Totaal")),
+  };
+  if (!def.top) return table;
+  const cutAt = filters.table.all ? entries.length : def.top;
+  const rest = entries.slice(cutAt);
+  return {
+    ...table,
+    rows: table.rows.slice(0, cutAt),
+    searchable: true,
+    cut: {
+      shown: Math.min(cutAt, entries.length),
+      total: entries.length,
+      rest:
+        rest.length === 0
+          ? null
+          : line(
+              {
+                current: combined(rest.flatMap(({ group }) => group.current ?? [])),
+                comparison: combined(rest.flatMap(({ group }) => group.comparison ?? [])),
+              },
+              namesOf(`Overige (${rest.length})`),
+            ),
+    },
+  };
+}
+
+/**
+ * Raw rows summed into one, for the "rest" row of a cut table: every figure a sum of the rows' (a row
+ * without it makes it null, so a figure that does not add up, like reach, stays empty).
+ */
+function combined<R extends Windowed>(rows: R[]): R | undefined {
+  if (rows.length === 0) return undefined;
+  const out = { ...rows[0] } as Record<string, unknown>;
+  for (const [field, value] of Object.entries(rows[0])) {
+    if (typeof value !== "number" && value !== null) continue;
+    out[field] = rows.some((row) => (row as Record<string, unknown>)[field] === null)
+      ? null
+      : rows.reduce((total, row) => total + Number((row as Record<string, unknown>)[field]), 0);
+  }
+  return out as R;
 }
 
 const metricsOf = <R>(def: BreakdownTable<R>, keys: string[] = []) =>
   def.metrics.filter((metric) => keys.includes(metric.key));
+
+/** A row's share of the period's total of one summed field (`share`: Aandeel). */
+export function shareOf<R>(
+  field: keyof R & string,
+  totals: Totals<R>,
+  def: { key?: string; label?: string; hint?: string } = {},
+): Metric<R> {
+  return {
+    key: def.key ?? "share",
+    label: def.label ?? "Aandeel",
+    unit: "percent",
+    ...(def.hint && { hint: def.hint }),
+    value: (row) => ratio(sum(row?.[field] as Figure), totals.current?.[field] as Figure),
+  };
+}
+
+/** The per-site table (`by_site`): the chosen site or every active one, facts or not, then closed ones with facts. */
+export function siteTable<R extends Windowed & { site_id: number; site_name: string }>(
+  filters: ReportFilters,
+  def: Pick<BreakdownTable<R>, "metrics" | "previous" | "changes" | "comparisonLabel"> & {
+    key?: string;
+    label?: string;
+  },
+  rows: R[],
+  totals: Totals<R>,
+  sites: Partial<R>[],
+): Table {
+  return breakdownTable(
+    filters,
+    {
+      key: "by_site",
+      label: "Per vestiging",
+      dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+      include: sites,
+      ...def,
+    },
+    rows,
+    (row) => String(row.site_id),
+    totals,
+  );
+}

@@ -1,7 +1,17 @@
+import type { CatalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { DateRange } from "../../shared/reports/dates.ts";
 import {
+  DIMENSIONS,
+  type DimensionFilters,
+  type DimensionKey,
+  TABLE_QUERY_KEYS,
+  tableQuerySchema,
+} from "../../shared/reports/dimensions.ts";
+import {
   type Comparison,
+  coarsest,
   defaultGranularity,
+  finestMessage,
   type Granularity,
   granularityAllowed,
   MAX_HOUR_DAYS,
@@ -18,6 +28,8 @@ import {
 import type { Queryable } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 import type { TimeWindow } from "./buckets.ts";
+import { dimensionExists } from "./dimension-values.ts";
+import { findSite, type Site } from "./sites.ts";
 import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "./time-zone.ts";
 
 /** A report request, parsed and resolved: what every query module receives. */
@@ -28,47 +40,105 @@ export interface ReportFilters {
   current: TimeWindow;
   /** Null when no comparison was asked for. */
   comparison: TimeWindow | null;
-  site: { id: number; code: string; name: string } | null;
+  site: Site | null;
   /** The moment the request was answered; windows never reach past it. */
   now: Date;
+  /** The dimension filters the report accepts (its catalogue entry), as given: campaign, page … */
+  dimensions: DimensionFilters;
+  /** Long tables: a search text narrowing their rows, and whether to send every row (CSV) or the top. */
+  table: { search: string | null; all: boolean };
 }
 
-/** Query string → filters. Bad values: 422 with the field path (`from`, `granularity`, `site`). */
+const BASE_KEYS = new Set<string>([
+  "period",
+  "from",
+  "to",
+  "compare",
+  "granularity",
+  "site",
+  ...TABLE_QUERY_KEYS,
+]);
+
+/**
+ * Query string → filters, for one report of the catalogue. Bad values: 422 with the field path (`from`,
+ * `granularity`, `site`, `campaign` …); a key the report does not accept is refused the same way, so a
+ * filter is never silently ignored.
+ */
 export async function parseReportFilters(
   query: Record<string, string | undefined>,
   db: Queryable,
   now: Date,
+  report: CatalogueEntry,
 ): Promise<ReportFilters> {
+  const accepted = new Set<string>(report.dimensions);
+  const unknown = Object.keys(query).filter((key) => !BASE_KEYS.has(key) && !accepted.has(key));
+  if (unknown.length > 0) {
+    throw new ApiError(
+      422,
+      "validation_failed",
+      "De invoer is ongeldig.",
+      unknown.map((key) => ({ path: key, message: "Dit rapport kent dit filter niet." })),
+    );
+  }
   const parsed = reportQuerySchema.safeParse(query);
   if (!parsed.success) throw validationError(parsed.error);
+  const table = tableQuerySchema.safeParse(query);
+  if (!table.success) throw validationError(table.error);
   const { compare, site: siteCode } = parsed.data;
 
   const period = resolvePeriod(parsed.data, localDate(now));
-  const granularity = parsed.data.granularity ?? defaultGranularity(period);
+  const granularity = parsed.data.granularity ?? coarsest(defaultGranularity(period), report.finest);
   if (!granularityAllowed(granularity, period)) {
     throw fieldError(
       "granularity",
       `Per uur kan alleen bij een periode van hoogstens ${MAX_HOUR_DAYS} dagen.`,
     );
   }
-  let site: ReportFilters["site"] = null;
-  if (siteCode) {
-    const [row] = await db.query<{ id: number; code: string; name: string }>(
-      "SELECT id, code, name FROM sites WHERE code = $1",
-      [siteCode],
-    );
-    if (!row) throw fieldError("site", "Deze vestiging bestaat niet.");
-    site = row;
+  if (coarsest(granularity, report.finest) !== granularity) {
+    throw fieldError("granularity", finestMessage(report.finest));
   }
-  return filtersFor({
-    preset: period.preset,
-    range: period,
-    compare,
-    shift: comparisonShift(period, compare),
-    granularity,
-    site,
-    now,
-  });
+  if (siteCode && !report.site) {
+    throw fieldError(
+      "site",
+      "De vestigingsfilter geldt niet voor dit rapport: deze gegevens horen bij geen vestiging.",
+    );
+  }
+  const site = siteCode ? await findSite(db, siteCode) : null;
+  if (siteCode && !site) throw fieldError("site", "Deze vestiging bestaat niet.");
+  const dimensions = await parseDimensions(query, report, db);
+  return {
+    ...filtersFor({
+      preset: period.preset,
+      range: period,
+      compare,
+      shift: comparisonShift(period, compare),
+      granularity,
+      site,
+      now,
+    }),
+    dimensions,
+    table: { search: table.data.search || null, all: table.data.rows === "all" },
+  };
+}
+
+/** The report's dimension filters: each value of the right shape and one that exists (else 422). */
+async function parseDimensions(
+  query: Record<string, string | undefined>,
+  report: CatalogueEntry,
+  db: Queryable,
+): Promise<DimensionFilters> {
+  const out: DimensionFilters = {};
+  for (const key of report.dimensions as DimensionKey[]) {
+    const raw = query[key];
+    if (raw === undefined) continue;
+    const parsed = DIMENSIONS[key].value.safeParse(raw);
+    if (!parsed.success) throw fieldError(key, parsed.error.issues[0].message);
+    if (!(await dimensionExists(db, key, parsed.data, report.id))) {
+      throw fieldError(key, `Onbekende ${DIMENSIONS[key].label.toLowerCase()}: ${parsed.data}.`);
+    }
+    out[key] = parsed.data;
+  }
+  return out;
 }
 
 const fieldError = (path: string, message: string) =>
@@ -83,6 +153,7 @@ export function filtersFor(choice: {
   granularity: Granularity;
   site: ReportFilters["site"];
   now: Date;
+  dimensions?: DimensionFilters;
 }): ReportFilters {
   const current = windowOf(choice.range, choice.now);
   return {
@@ -93,6 +164,8 @@ export function filtersFor(choice: {
     comparison: choice.shift ? comparisonWindow(current, choice.shift) : null,
     site: choice.site,
     now: choice.now,
+    dimensions: choice.dimensions ?? {},
+    table: { search: null, all: false },
   };
 }
 

@@ -3,15 +3,15 @@ import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
-import { syncCustomerVisits } from "./customers/visits-sync.ts";
+import { runReport } from "./define-report.ts";
 import { parseReportFilters } from "./filters.ts";
-import { syncPlateFirstSeen } from "./plate-first-seen.ts";
-import { REPORT_IDS, REPORTS } from "./registry.ts";
-import { syncSalesHourly } from "./transactions/sales-rollup.ts";
+import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
+import { siteList } from "./sites.ts";
 
 /**
  * `GET /api/reports`: the report ids and the sites the filter bar offers.
- * `GET /api/reports/<id>?period&from&to&compare&granularity&site`: the report's envelope.
+ * `GET /api/reports/<id>?period&from&to&compare&granularity&site&<dimension>…`: the report's envelope,
+ * after the derived tables it reads were brought up to date.
  * Both roles may read every report; the user API in front of this already checked the token and the user.
  */
 export function createReportsRouter(deps: { db: Database; now?: () => Date }): Hono<AppEnv> {
@@ -19,23 +19,20 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   const now = deps.now ?? testClock() ?? (() => new Date());
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
-  Promise.all([syncSalesHourly(deps.db), syncPlateFirstSeen(deps.db), syncCustomerVisits(deps.db)]).catch(
-    (error) => console.error("Bijwerken van de rapporttabellen mislukte:", error),
+  Promise.all(DERIVED_SYNCS.map((sync) => sync(deps.db))).catch((error) =>
+    console.error("Bijwerken van de rapporttabellen mislukte:", error),
   );
 
   router.get("/", async (c) => {
-    const sites = await deps.db.query<ReportsIndex["sites"][number]>(
-      "SELECT code, name, city, active FROM sites ORDER BY active DESC, name",
-    );
-    return c.json({ reports: REPORT_IDS, sites } satisfies ReportsIndex);
+    return c.json({ reports: REPORT_IDS, sites: await siteList(deps.db) } satisfies ReportsIndex);
   });
 
   router.get("/:id{[a-z0-9][a-z0-9/-]*}", async (c) => {
     const report = REPORTS.get(c.req.param("id"));
     if (!report) throw new ApiError(404, "report_not_found", "Dit rapport bestaat niet.");
-    const filters = await parseReportFilters(c.req.query(), deps.db, now());
+    const filters = await parseReportFilters(c.req.query(), deps.db, now(), report.entry);
     const started = performance.now();
-    const body = await report.run(deps.db, filters);
+    const body = await runReport(report, deps.db, filters);
     c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
     return c.json(body);
   });

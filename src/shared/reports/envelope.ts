@@ -1,4 +1,5 @@
 import type { DateRange } from "./dates.ts";
+import type { DimensionFilters, DimensionKey } from "./dimensions.ts";
 import type { Comparison, Granularity, PeriodPreset } from "./filters.ts";
 
 // The one answer of every report endpoint, `GET /api/reports/<id>` (DESIGN section 5). The server fills it,
@@ -70,6 +71,17 @@ export interface Column {
   change?: boolean;
   good?: Direction;
   hint?: string;
+  /** The cell leads on: to `report` (an id of the catalogue) with this row's values as its filters. */
+  link?: ColumnLink;
+}
+
+/**
+ * Where a table cell leads: the report `report` with the current period, comparison and granularity, and
+ * the dimension filters taken from the row (dimension key → the key of the column holding its value).
+ */
+export interface ColumnLink {
+  report: string;
+  filters: Partial<Record<DimensionKey, string>>;
 }
 
 export type Cell = string | number | null;
@@ -82,6 +94,13 @@ export interface Table {
   rows: TableRow[];
   /** The whole period; ratios here are computed over the totals, not summed or averaged per row. */
   totals: TableRow | null;
+  /**
+   * A long table is ranked and cut on the server: `rows` are the top `shown` of `total` rows (after the
+   * search), `rest` sums the others. `rows=all` in the query asks for every row (the CSV export).
+   */
+  cut?: { shown: number; total: number; rest: TableRow | null };
+  /** The table can be narrowed with `search` (matching any of its naming columns). */
+  searchable?: boolean;
 }
 
 export interface ReportSite {
@@ -95,6 +114,8 @@ export interface ReportEnvelope {
   comparison: ReportComparison | null;
   /** The site the figures are limited to; null for all sites. */
   site: ReportSite | null;
+  /** The dimension filters the figures are limited to (campaign, page …), as applied. */
+  dimensions: DimensionFilters;
   kpis: Kpi[];
   series: Series[];
   tables: Table[];

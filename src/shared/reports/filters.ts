@@ -111,3 +111,13 @@ export function defaultGranularity(range: DateRange): Granularity {
 /** Whether a granularity may be combined with a period of this length. */
 export const granularityAllowed = (granularity: Granularity, range: DateRange) =>
   granularity !== "hour" || daysBetween(range.from, range.to) + 1 <= MAX_HOUR_DAYS;
+
+/** The coarser of two granularities: a report of daily facts shows a two-day period per day, not per hour. */
+export const coarsest = (a: Granularity, b: Granularity): Granularity =>
+  GRANULARITIES[Math.max(GRANULARITIES.indexOf(a), GRANULARITIES.indexOf(b))];
+
+/** Why a report refuses a granularity finer than its facts, in the words of the filter bar. */
+export function finestMessage(finest: Granularity): string {
+  const allowed = GRANULARITIES.filter((g) => coarsest(g, finest) === g).map((g) => GRANULARITY_LABELS[g]);
+  return `Dit rapport heeft gegevens per ${GRANULARITY_LABELS[finest].toLowerCase()}; kies ${allowed.slice(0, -1).join(", ")} of ${allowed.at(-1)}.`;
+}

@@ -1,9 +1,9 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import {
   type MigrationRow,
@@ -86,7 +86,6 @@ const medianGap: Metric<FlowRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncCustomerVisits(db);
   const flow = usersFlowSql(filters);
   const migration = migrationSql(filters);
   const [result, migrationRows] = await Promise.all([
@@ -174,4 +173,9 @@ function migrationTable(rows: MigrationRow[]): Table {
   };
 }
 
-export const usersFlow: ReportModule = { id: "users-flow", run };
+export const usersFlow = defineReport({
+  id: "users-flow",
+  syncs: [syncCustomerVisits],
+  sql: { "users-flow": usersFlowSql, "users-flow migration": migrationSql },
+  run,
+});

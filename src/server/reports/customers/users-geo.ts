@@ -1,8 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
+import { reportSites } from "../sites.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
 import { distanceKm, POSTCODE_REGIONS, PROVINCES, type ProvinceCode } from "./postcode-regions.ts";
 
@@ -102,19 +103,13 @@ const revenue: Metric<GeoRow> = {
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = usersGeoSql(filters);
-  const [result, sites] = await Promise.all([
-    db.query<SqlRow>(text, params),
-    db.query<{ name: string; lat: number; lon: number }>(
-      `SELECT name, lat, lon FROM sites WHERE ${filters.site ? "id = $1" : "active"} ORDER BY name`,
-      filters.site ? [filters.site.id] : [],
-    ),
-  ]);
+  const [result, sites] = await Promise.all([db.query<SqlRow>(text, params), reportSites(db, filters)]);
   // With a site chosen, the distance to that site; otherwise to the nearest active one.
   const nearest = (pc2: string) => {
     const region = POSTCODE_REGIONS.get(pc2);
     if (!region) return null;
     const [best] = sites
-      .map((site) => ({ site: site.name, km: distanceKm(region, site) }))
+      .map((site) => ({ site: site.site_name, km: distanceKm(region, site) }))
       .sort((a, b) => a.km - b.km);
     return best ?? null;
   };
@@ -235,7 +230,7 @@ const emptyRow = (win: WindowName, allSales: number): GeoRow => ({
 function mapOf(
   regions: GeoRow[],
   totals: Totals<GeoRow>,
-  sites: { name: string; lat: number; lon: number }[],
+  sites: { site_name: string; lat: number; lon: number }[],
 ) {
   const current = regions.filter((row) => row.win === "current");
   const all = totals.current?.customers ?? 0;
@@ -257,8 +252,8 @@ function mapOf(
         ? [{ pc2: row.key, name: row.name, lat: region.lat, lon: region.lon, customers: row.customers }]
         : [];
     }),
-    sites,
+    sites: sites.map((site) => ({ name: site.site_name, lat: site.lat, lon: site.lon })),
   };
 }
 
-export const usersGeo: ReportModule = { id: "users-geo", run };
+export const usersGeo = defineReport({ id: "users-geo", sql: { "users-geo": usersGeoSql }, run });

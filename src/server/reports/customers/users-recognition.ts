@@ -1,16 +1,18 @@
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import {
   breakdownTable,
   categorySeries,
   envelope,
   kpis,
   type Metric,
+  siteTable,
   timeSeries,
   totalsOf,
 } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
@@ -20,13 +22,18 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // Kenteken herkenning: how well the entrance cameras read plates — per site, lane, camera and hour — and
 // how many recognised arrivals end in a sale at the till (entrance-to-purchase conversion).
 
-const GRAINS = ["total", "bucket", "site", "camera", "hour"] as const;
+const GRAINS = grouping({
+  bucket: ["bucket"],
+  site: ["site_id"],
+  camera: ["site_id", "lane", "camera"],
+  hour: ["hour_of_day"],
+});
 
 /** A read below this confidence is doubtful: the camera may have misread a character. */
 export const LOW_CONFIDENCE = 0.8;
 
 interface RecognitionRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -68,19 +75,20 @@ export function usersRecognitionSql(filters: ReportFilters) {
     sum(visits) AS visits, sum(purchased) AS purchased
   FROM facts GROUP BY ALL
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(camera) = 0 THEN 'camera'
-      WHEN GROUPING(site_id) = 0 THEN 'site' WHEN GROUPING(hour_of_day) = 0 THEN 'hour' ELSE 'total' END AS grain,
-    bucket, site_id, lane, camera, hour_of_day,
-    sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence_sum) AS confidence_sum,
-    sum(confidence_reads) AS confidence_reads, sum(low_confidence) AS low_confidence,
-    sum(visits) AS visits, sum(purchased) AS purchased
-  FROM finest
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, site_id, lane, camera), (win, hour_of_day))
-  -- visits have no camera: their NULL group of that grouping set is not a camera
-  HAVING GROUPING(camera) = 1 OR camera IS NOT NULL
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+${GRAINS.query({
+  measures: [
+    "sum(reads) AS reads",
+    "sum(no_reads) AS no_reads",
+    "sum(confidence_sum) AS confidence_sum",
+    "sum(confidence_reads) AS confidence_reads",
+    "sum(low_confidence) AS low_confidence",
+    "sum(visits) AS visits",
+    "sum(purchased) AS purchased",
+  ],
+  from: "finest",
+  // visits have no camera: their NULL group of that grouping set is not a camera
+  having: "GROUPING(camera) = 1 OR camera IS NOT NULL",
+})}`;
   return { text, params: sql.params };
 }
 
@@ -130,13 +138,12 @@ const conversion: Metric<RecognitionRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncCustomerVisits(db);
   const { text, params } = usersRecognitionSql(filters);
   const [result, sites] = await Promise.all([
     db.query<RecognitionRow>(text, params),
     reportSites(db, filters),
   ]);
-  const rows = byGrain(result, GRAINS);
+  const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   const quality = [reads, readRate, noReads, confidence, lowConfidence];
   const byHour = { ...readRate, key: "read_rate_by_hour", label: "Leesgraad per uur van de dag" };
@@ -148,19 +155,12 @@ async function run(db: Queryable, filters: ReportFilters) {
       categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
     ],
     tables: [
-      breakdownTable(
+      siteTable(
         filters,
-        {
-          key: "by_site",
-          label: "Per vestiging",
-          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
-          metrics: [...quality, conversion],
-          changes: ["read_rate"],
-          include: sites,
-        },
+        { metrics: [...quality, conversion], changes: ["read_rate"] },
         rows.site,
-        (row) => String(row.site_id),
         totals,
+        sites,
       ),
       breakdownTable(
         filters,
@@ -184,4 +184,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const usersRecognition: ReportModule = { id: "users-recognition", run };
+export const usersRecognition = defineReport({
+  id: "users-recognition",
+  syncs: [syncCustomerVisits],
+  sql: { "users-recognition": usersRecognitionSql },
+  run,
+});

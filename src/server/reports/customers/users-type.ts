@@ -1,8 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
-import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { defineReport } from "../define-report.ts";
+import { envelope, kpis, type Metric, siteTable, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { cohortMatrix, cohortSql } from "./cohorts.ts";
@@ -12,10 +13,10 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // Nieuw / Terugkerend: of the customers who came, how many came for the first time ever and how many had
 // been before, per bucket and per site; and how each month's new customers keep coming back (cohorts).
 
-const GRAINS = ["total", "bucket", "site"] as const;
+const GRAINS = grouping({ bucket: ["bucket"], site: ["site_id"] });
 
 interface TypeRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -45,17 +46,13 @@ export function usersTypeSql(filters: ReportFilters) {
     count_if(${firstAtSite} AND ${isNew.window}) AS site_new
   FROM facts GROUP BY ALL
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
-    bucket, site_id,
-    CASE WHEN GROUPING(bucket) = 0 THEN sum(bucket_plates) WHEN GROUPING(site_id) = 0 THEN sum(site_plates)
-      ELSE sum(window_plates) END AS plates,
-    CASE WHEN GROUPING(bucket) = 0 THEN sum(bucket_new) WHEN GROUPING(site_id) = 0 THEN sum(site_new)
-      ELSE sum(window_new) END AS new_plates
-  FROM finest
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+${GRAINS.query({
+  measures: [
+    `${GRAINS.perGrain({ bucket: "sum(bucket_plates)", site: "sum(site_plates)", total: "sum(window_plates)" })} AS plates`,
+    `${GRAINS.perGrain({ bucket: "sum(bucket_new)", site: "sum(site_new)", total: "sum(window_new)" })} AS new_plates`,
+  ],
+  from: "finest",
+})}`;
   return { text, params: sql.params };
 }
 
@@ -83,7 +80,6 @@ const returningShare: Metric<TypeRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncCustomerVisits(db);
   const type = usersTypeSql(filters);
   const cohorts = cohortSql(filters);
   const [result, cohortRows, sites] = await Promise.all([
@@ -91,29 +87,27 @@ async function run(db: Queryable, filters: ReportFilters) {
     db.query<Parameters<typeof cohortMatrix>[1][number]>(cohorts.text, cohorts.params),
     reportSites(db, filters),
   ]);
-  const rows = byGrain(result, GRAINS);
+  const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   return envelope("users-type", filters, {
     kpis: kpis(filters, [plates, newPlates, returning, returningShare], totals),
     series: timeSeries(filters, rows.bucket, [newPlates, returning, returningShare]),
     tables: [
-      breakdownTable(
+      siteTable(
         filters,
-        {
-          key: "by_site",
-          label: "Per vestiging",
-          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
-          metrics: [plates, newPlates, returning, returningShare],
-          changes: ["new", "returning"],
-          include: sites,
-        },
+        { metrics: [plates, newPlates, returning, returningShare], changes: ["new", "returning"] },
         rows.site,
-        (row) => String(row.site_id),
         totals,
+        sites,
       ),
     ],
     extra: { cohorts: cohortMatrix(filters, cohortRows) },
   });
 }
 
-export const usersType: ReportModule = { id: "users-type", run };
+export const usersType = defineReport({
+  id: "users-type",
+  syncs: [syncCustomerVisits],
+  sql: { "users-type": usersTypeSql, "users-type cohorts": cohortSql },
+  run,
+});

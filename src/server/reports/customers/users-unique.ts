@@ -1,16 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
-import {
-  breakdownTable,
-  categorySeries,
-  envelope,
-  kpis,
-  type Metric,
-  timeSeries,
-  totalsOf,
-} from "../envelope.ts";
+import { defineReport } from "../define-report.ts";
+import { categorySeries, envelope, kpis, type Metric, siteTable, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import {
@@ -28,10 +21,10 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // Unieke kentekens: how many different customers came, per bucket and in the whole period, how often each
 // came, and who came most.
 
-const GRAINS = ["total", "bucket", "site"] as const;
+const GRAINS = grouping({ bucket: ["bucket"], site: ["site_id"] });
 
 interface UniqueRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -54,15 +47,13 @@ export function usersUniqueSql(filters: ReportFilters) {
     count_if(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start) AS first_at_site
   FROM facts GROUP BY ALL
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
-    bucket, site_id, sum(visits) AS visits,
-    CASE WHEN GROUPING(bucket) = 0 THEN sum(first_in_bucket) WHEN GROUPING(site_id) = 0 THEN sum(first_at_site)
-      ELSE sum(first_in_window) END AS plates
-  FROM finest
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+${GRAINS.query({
+  measures: [
+    "sum(visits) AS visits",
+    `${GRAINS.perGrain({ bucket: "sum(first_in_bucket)", site: "sum(first_at_site)", total: "sum(first_in_window)" })} AS plates`,
+  ],
+  from: "finest",
+})}`;
   return { text, params: sql.params };
 }
 
@@ -77,7 +68,6 @@ const visitsPerPlate: Metric<UniqueRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncCustomerVisits(db);
   const unique = usersUniqueSql(filters);
   const frequency = usersFrequencySql(filters);
   const [result, repeats, sites] = await Promise.all([
@@ -85,7 +75,7 @@ async function run(db: Queryable, filters: ReportFilters) {
     db.query<RepeatRow>(frequency.text, frequency.params),
     reportSites(db, filters),
   ]);
-  const rows = byGrain(result, GRAINS);
+  const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   const classes = frequencyRows(repeats, totals);
   const frequencies = FREQUENCIES.map((x) => ({ x, matches: (row: FrequencyRow) => row.frequency === x }));
@@ -104,20 +94,12 @@ async function run(db: Queryable, filters: ReportFilters) {
       categorySeries(filters, frequencies, classes, platesIn),
     ],
     tables: [
-      breakdownTable(
+      siteTable(
         filters,
-        {
-          key: "by_site",
-          label: "Per vestiging",
-          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
-          metrics: [plates, visits, visitsPerPlate],
-          previous: ["plates"],
-          changes: ["plates"],
-          include: sites,
-        },
+        { metrics: [plates, visits, visitsPerPlate], previous: ["plates"], changes: ["plates"] },
         rows.site,
-        (row) => String(row.site_id),
         totals,
+        sites,
       ),
       frequencyTable(filters, classes),
       topCustomersTable(repeats),
@@ -125,4 +107,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const usersUnique: ReportModule = { id: "users-unique", run };
+export const usersUnique = defineReport({
+  id: "users-unique",
+  syncs: [syncCustomerVisits],
+  sql: { "users-unique": usersUniqueSql, "users-unique frequency": usersFrequencySql },
+  run,
+});

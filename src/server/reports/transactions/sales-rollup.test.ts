@@ -6,6 +6,7 @@ import {
 } from "../../../../tests/api/fixtures/reports-fixture.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
 import type { Database } from "../../db/database.ts";
+import { runReport } from "../define-report.ts";
 import { parseReportFilters } from "../filters.ts";
 import { trxSales } from "./trx-sales.ts";
 
@@ -19,9 +20,10 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const transactionsToday = async (now: string) => {
-  const envelope: ReportEnvelope = await trxSales.run(
+  const envelope: ReportEnvelope = await runReport(
+    trxSales,
     db,
-    await parseReportFilters({ period: "today" }, db, new Date(now)),
+    await parseReportFilters({ period: "today" }, db, new Date(now), trxSales.entry),
   );
   return envelope.kpis.find((kpi) => kpi.key === "transactions")?.value;
 };

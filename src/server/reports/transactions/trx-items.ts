@@ -1,21 +1,27 @@
 import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
-import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { defineReport } from "../define-report.ts";
+import { breakdownTable, envelope, kpis, type Metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { itemSalesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Programmakeuze (verkoop): per item how many were sold and for how much, each item's share within its
 // kind (the programme mix), its average price and the change against the comparison period.
 
-const GRAINS = ["total", "bucket", "kind", "item", "bucket_item"] as const;
+const GRAINS = grouping({
+  bucket: ["bucket"],
+  kind: ["kind"],
+  item: ["item_id"],
+  bucket_item: ["bucket", "item_id"],
+});
 const KINDS = ["programma", "extra", "abonnement"] as const;
 type Kind = (typeof KINDS)[number];
 
 interface ItemRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   item_id: number;
   item_code: string;
@@ -41,22 +47,20 @@ export function trxItemsSql(filters: ReportFilters) {
   SELECT h.win, ${sql.bucket(sql.local("h.hour_start"))} AS bucket, h.item_id, i.kind, h.quantity, h.revenue_cents
   FROM hourly h JOIN items i ON i.id = h.item_id
 )
-SELECT g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item_code, i.name AS item_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 AND GROUPING(item_id) = 0 THEN 'bucket_item'
-      WHEN GROUPING(item_id) = 0 THEN 'item' WHEN GROUPING(kind) = 0 THEN 'kind'
-      WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
-    bucket, item_id, kind,
-    sum(quantity) AS quantity,
-    sum(revenue_cents) AS revenue_cents,
-    sum(quantity) FILTER (WHERE kind = 'programma') AS programma_quantity,
-    sum(revenue_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents,
-    sum(quantity) FILTER (WHERE kind = 'extra') AS extra_quantity,
-    sum(quantity) FILTER (WHERE kind = 'abonnement') AS abonnement_quantity
-  FROM typed
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, kind), (win, item_id), (win, bucket, item_id))
-) g LEFT JOIN items i ON i.id = g.item_id
-ORDER BY i.sort_order, i.name`;
+${GRAINS.query({
+  measures: [
+    "sum(quantity) AS quantity",
+    "sum(revenue_cents) AS revenue_cents",
+    "sum(quantity) FILTER (WHERE kind = 'programma') AS programma_quantity",
+    "sum(revenue_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents",
+    "sum(quantity) FILTER (WHERE kind = 'extra') AS extra_quantity",
+    "sum(quantity) FILTER (WHERE kind = 'abonnement') AS abonnement_quantity",
+  ],
+  from: "typed",
+  select:
+    "g.* EXCLUDE (kind), coalesce(g.kind, i.kind) AS item_kind, i.code AS item_code, i.name AS item_name",
+  order: "i.sort_order, i.name",
+})}`;
   return { text, params: sql.params };
 }
 
@@ -119,12 +123,6 @@ const TABLES: Record<Kind, { key: string; label: string }> = {
 function kindTable(filters: ReportFilters, kind: Kind, rows: Record<"item" | "kind", ItemRow[]>) {
   const ofKind = rows.item.filter((row) => row.item_kind === kind);
   const totals = totalsOf(rows.kind.filter((row) => row.item_kind === kind));
-  const shareOf = (key: "quantity" | "revenue_cents", label: string): Metric<ItemRow> => ({
-    key: `${key === "quantity" ? "quantity" : "revenue"}_share`,
-    label,
-    unit: "percent",
-    value: (row) => ratio(sum(row?.[key]), totals.current?.[key]),
-  });
   return breakdownTable(
     filters,
     {
@@ -132,9 +130,9 @@ function kindTable(filters: ReportFilters, kind: Kind, rows: Record<"item" | "ki
       dimensions: [{ key: "item", label: "Item", value: (row) => row.item_name }],
       metrics: [
         quantity,
-        shareOf("quantity", "Aandeel aantal"),
+        shareOf<ItemRow>("quantity", totals, { key: "quantity_share", label: "Aandeel aantal" }),
         revenue,
-        shareOf("revenue_cents", "Aandeel omzet"),
+        shareOf<ItemRow>("revenue_cents", totals, { key: "revenue_share", label: "Aandeel omzet" }),
         averagePrice,
       ],
       changes: ["quantity", "revenue"],
@@ -169,9 +167,8 @@ function mixSeries(filters: ReportFilters, rows: ItemRow[]): Series[] {
 }
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncSalesHourly(db);
   const { text, params } = trxItemsSql(filters);
-  const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS);
+  const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS.grains);
   const totals = totalsOf(rows.total);
   return envelope("trx-items", filters, {
     kpis: kpis(filters, [programmes, programmePrice, extrasPerWash, subscriptions], totals),
@@ -180,4 +177,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const trxItems: ReportModule = { id: "trx-items", run };
+export const trxItems = defineReport({
+  id: "trx-items",
+  syncs: [syncSalesHourly],
+  sql: { "trx-items": trxItemsSql },
+  run,
+});

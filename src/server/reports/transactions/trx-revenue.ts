@@ -1,15 +1,32 @@
 import type { Queryable } from "../../db/database.ts";
-import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { defineReport } from "../define-report.ts";
+import {
+  breakdownTable,
+  envelope,
+  kpis,
+  type Metric,
+  shareOf,
+  siteTable,
+  timeSeries,
+  totalsOf,
+} from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Omzet: revenue incl. and excl. VAT, the VAT in it and the discounts given, per site and per item.
 
-const GRAINS = ["total", "bucket", "site"] as const;
+const GRAINS = grouping({ bucket: ["bucket"], site: ["site_id"] });
+const ITEM_GRAINS = grouping({ item: ["item_id"] });
+const MONEY = [
+  "sum(gross_cents) AS gross_cents",
+  "sum(discount_cents) AS discount_cents",
+  "sum(revenue_cents) AS revenue_cents",
+  "sum(vat_cents) AS vat_cents",
+];
 
 /** Money of a group of sales, or of a group of transaction lines (per item). */
 interface MoneyRow extends Windowed {
@@ -20,7 +37,7 @@ interface MoneyRow extends Windowed {
 }
 
 interface RevenueRow extends MoneyRow {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -42,17 +59,7 @@ export function trxRevenueSql(filters: ReportFilters) {
   const text = `WITH facts AS (
   ${sql.rollup("sales_hourly", salesHourlySql)}
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site' ELSE 'total' END AS grain,
-    bucket, site_id,
-    sum(gross_cents) AS gross_cents,
-    sum(discount_cents) AS discount_cents,
-    sum(revenue_cents) AS revenue_cents,
-    sum(vat_cents) AS vat_cents
-  FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id))
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+${GRAINS.query({ measures: MONEY, from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)` })}`;
   return { text, params: sql.params };
 }
 
@@ -64,15 +71,7 @@ export function trxRevenueItemsSql(filters: ReportFilters) {
   const text = `WITH lines AS (
   ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
 )
-SELECT g.*, i.name AS item_name FROM (
-  SELECT win, CASE WHEN GROUPING(item_id) = 0 THEN 'item' ELSE 'total' END AS grain, item_id,
-    sum(gross_cents) AS gross_cents,
-    sum(discount_cents) AS discount_cents,
-    sum(revenue_cents) AS revenue_cents,
-    sum(vat_cents) AS vat_cents
-  FROM lines
-  GROUP BY GROUPING SETS ((win), (win, item_id))
-) g LEFT JOIN items i ON i.id = g.item_id`;
+${ITEM_GRAINS.query({ measures: MONEY, from: "lines" })}`;
   return { text, params: sql.params };
 }
 
@@ -115,42 +114,28 @@ const discountRate: Metric<MoneyRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncSalesHourly(db);
   const [revenueQuery, itemsQuery] = [trxRevenueSql(filters), trxRevenueItemsSql(filters)];
   const [revenueRows, itemRows, sites] = await Promise.all([
     db.query<RevenueRow>(revenueQuery.text, revenueQuery.params),
     db.query<ItemRow>(itemsQuery.text, itemsQuery.params),
     reportSites(db, filters),
   ]);
-  const rows = byGrain(revenueRows, GRAINS);
-  const items = byGrain(itemRows, ["total", "item"]);
+  const rows = byGrain(revenueRows, GRAINS.grains);
+  const items = byGrain(itemRows, ITEM_GRAINS.grains);
   const totals = totalsOf(rows.total);
-  const share: Metric<MoneyRow> = {
-    key: "share",
-    label: "Aandeel omzet",
-    unit: "percent",
-    value: (row) => ratio(sum(row?.revenue_cents), totals.current?.revenue_cents),
-  };
+  const share = shareOf<MoneyRow>("revenue_cents", totals, { label: "Aandeel omzet" });
   const money = [revenue, revenueExVat, vat, discounts];
 
   return envelope("trx-revenue", filters, {
     kpis: kpis(filters, [...money, discountRate], totals),
     series: timeSeries(filters, rows.bucket, [revenue, revenueExVat, discounts]),
     tables: [
-      breakdownTable(
+      siteTable(
         filters,
-        {
-          key: "by_site",
-          label: "Per vestiging",
-          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
-          metrics: [...money, share],
-          previous: ["revenue"],
-          changes: ["revenue"],
-          include: sites,
-        },
+        { metrics: [...money, share], previous: ["revenue"], changes: ["revenue"] },
         rows.site,
-        (row) => String(row.site_id),
         totals,
+        sites,
       ),
       breakdownTable<ItemRow>(
         filters,
@@ -171,4 +156,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const trxRevenue: ReportModule = { id: "trx-revenue", run };
+export const trxRevenue = defineReport({
+  id: "trx-revenue",
+  syncs: [syncSalesHourly],
+  sql: { "trx-revenue": trxRevenueSql, "trx-revenue items": trxRevenueItemsSql },
+  run,
+});

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import {
   breakdownTable,
   categorySeries,
@@ -9,8 +10,8 @@ import {
   totalsOf,
 } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
@@ -19,10 +20,15 @@ import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rol
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
 
-const GRAINS = ["total", "bucket", "site", "payment", "hour"] as const;
+const GRAINS = grouping({
+  bucket: ["bucket"],
+  site: ["site_id"],
+  payment: ["payment_method"],
+  hour: ["hour_of_day"],
+});
 
 interface SalesRow extends Windowed {
-  grain: (typeof GRAINS)[number];
+  grain: (typeof GRAINS.grains)[number];
   bucket: string;
   site_id: number;
   site_name: string;
@@ -55,25 +61,21 @@ export function trxSalesSql(filters: ReportFilters) {
 ), local_facts AS (
   SELECT *, ${sql.local("hour_start")} AS local_at FROM facts
 )
-SELECT g.*, s.name AS site_name FROM (
-  SELECT win,
-    CASE WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(site_id) = 0 THEN 'site'
-      WHEN GROUPING(payment_method) = 0 THEN 'payment' WHEN GROUPING(hour_of_day) = 0 THEN 'hour'
-      ELSE 'total' END AS grain,
-    bucket, site_id, payment_method, hour_of_day,
-    sum(transactions) AS transactions,
-    sum(revenue_cents) AS revenue_cents,
-    sum(washes) AS washes,
-    sum(with_extra) AS washes_with_extra
-  FROM (
+${GRAINS.query({
+  measures: [
+    "sum(transactions) AS transactions",
+    "sum(revenue_cents) AS revenue_cents",
+    "sum(washes) AS washes",
+    "sum(with_extra) AS washes_with_extra",
+  ],
+  from: `(
     SELECT *, ${sql.bucket("local_at")} AS bucket, CASE WHEN at_site THEN hour(local_at) END AS hour_of_day
     FROM local_facts
-  )
-  GROUP BY GROUPING SETS ((win), (win, bucket), (win, site_id), (win, payment_method), (win, hour_of_day))
-  -- lines have no payment method, online sales no hour at the site: their NULL groups are left out
-  HAVING (GROUPING(payment_method) = 1 OR payment_method IS NOT NULL)
-    AND (GROUPING(hour_of_day) = 1 OR hour_of_day IS NOT NULL)
-) g LEFT JOIN sites s ON s.id = g.site_id`;
+  )`,
+  // lines have no payment method, online sales no hour at the site: their NULL groups are left out
+  having: `(GROUPING(payment_method) = 1 OR payment_method IS NOT NULL)
+    AND (GROUPING(hour_of_day) = 1 OR hour_of_day IS NOT NULL)`,
+})}`;
   return { text, params: sql.params };
 }
 
@@ -100,10 +102,9 @@ const upsellRate: Metric<SalesRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncSalesHourly(db);
   const { text, params } = trxSalesSql(filters);
   const [result, sites] = await Promise.all([db.query<SalesRow>(text, params), reportSites(db, filters)]);
-  const rows = byGrain(result, GRAINS);
+  const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   const share: Metric<SalesRow> = {
     key: "share",
@@ -163,4 +164,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const trxSales: ReportModule = { id: "trx-sales", run };
+export const trxSales = defineReport({
+  id: "trx-sales",
+  syncs: [syncSalesHourly],
+  sql: { "trx-sales": trxSalesSql },
+  run,
+});

@@ -1,13 +1,14 @@
 import type { ComponentType } from "react";
+import type { KpiKey, ReportId, SeriesKey, TableKey } from "../../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
 
 // What a report screen shows, declared: the shared components draw it from the report's envelope.
 // Adding a report on the web is a declaration like this, not a page of its own markup.
 
-export interface ChartDeclaration {
+export interface ChartDeclaration<S extends string = string> {
   title: string;
-  /** Series keys of the envelope, or a key prefix ending in `*` (`programme:*`: one series per programme). */
-  series: string[];
+  /** Series keys of the catalogue entry, or a key prefix ending in `*` (`programme:*`: one per programme). */
+  series: S[];
   kind: "line" | "bar";
   /** Several series on top of each other (a mix). The comparison is not drawn for stacked charts. */
   stacked?: boolean;
@@ -19,23 +20,24 @@ export interface ChartDeclaration {
   comparisonLabel?: string;
 }
 
-export interface KpiGroup {
+export interface KpiGroup<K extends string = string> {
   title: string;
-  keys: string[];
+  keys: K[];
   /** How to name the comparison period (`vorige week`); default from the envelope. */
   comparisonLabel?: string;
 }
 
-export interface ReportDeclaration {
-  /** The report id of the API: GET /api/reports/<id>. */
-  id: string;
+/** A report screen; its keys are the catalogue entry's, so a key the report does not answer is a type error. */
+export interface ReportDeclaration<Id extends ReportId = ReportId> {
+  /** The report id of the catalogue and the API: GET /api/reports/<id>; the screen is /reports/<id>. */
+  id: Id;
   /** One or two sentences under the title: what the report answers. */
   intro: string;
   /** KPI keys in order, or titled groups of them; default: every KPI of the envelope. */
-  kpis?: string[] | KpiGroup[];
-  charts: ChartDeclaration[];
+  kpis?: KpiKey<Id>[] | KpiGroup<KpiKey<Id>>[];
+  charts: ChartDeclaration<SeriesKey<Id>>[];
   /** Table keys in order; default: every table of the envelope. */
-  tables?: string[];
+  tables?: TableKey<Id>[];
   /** Which filters the screen offers; default all. The dashboard only offers the site. */
   filters?: { period?: boolean; comparison?: boolean; granularity?: boolean };
   /** A bespoke part (heatmap, sankey, map), drawn from `envelope.extra` below the charts. */
@@ -43,3 +45,6 @@ export interface ReportDeclaration {
   /** When the screen shows "Geen gegevens voor deze periode"; default: every KPI is 0 or empty. */
   isEmpty?: (envelope: ReportEnvelope) => boolean;
 }
+
+/** A declaration with its keys checked against the catalogue entry of its id. */
+export const declareReport = <Id extends ReportId>(declaration: ReportDeclaration<Id>) => declaration;

@@ -4,9 +4,12 @@ import { Group, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { CatalogueEntry } from "../../../shared/reports/catalogue.ts";
 import {
   COMPARISON_LABELS,
   COMPARISONS,
+  coarsest,
+  finestMessage,
   GRANULARITIES,
   GRANULARITY_LABELS,
   granularityAllowed,
@@ -28,9 +31,12 @@ const ALL_SITES = "";
 export function FilterBar({
   filters,
   offer,
+  entry,
 }: {
   filters: ReportFiltersState;
   offer: ReportDeclaration["filters"];
+  /** What the report accepts: its finest granularity, whether the site filter applies. */
+  entry: Pick<CatalogueEntry, "finest" | "site">;
 }) {
   const show = { period: true, comparison: true, granularity: true, ...offer };
   const sites = useQuery(reportsIndexQuery);
@@ -109,33 +115,42 @@ export function FilterBar({
               data={GRANULARITIES.map((value) => ({
                 value,
                 label: GRANULARITY_LABELS[value],
-                disabled: !granularityAllowed(value, filters.period),
+                disabled:
+                  !granularityAllowed(value, filters.period) || coarsest(value, entry.finest) !== value,
               }))}
-              value={filters.granularity}
+              value={coarsest(filters.granularity, entry.finest)}
               onChange={(value) => filters.update({ granularity: value })}
               title={
-                granularityAllowed("hour", filters.period)
-                  ? undefined
-                  : `Per uur kan bij een periode van hoogstens ${MAX_HOUR_DAYS} dagen.`
+                entry.finest !== "hour"
+                  ? finestMessage(entry.finest)
+                  : granularityAllowed("hour", filters.period)
+                    ? undefined
+                    : `Per uur kan bij een periode van hoogstens ${MAX_HOUR_DAYS} dagen.`
               }
             />
           </Stack>
         )}
-        <Select
-          label="Vestiging"
-          data={[
-            { value: ALL_SITES, label: "Alle vestigingen" },
-            ...(sites.data?.sites ?? []).map((site) => ({
-              value: site.code,
-              label: site.active ? site.name : `${site.name} (gesloten)`,
-            })),
-          ]}
-          value={filters.site ?? ALL_SITES}
-          onChange={(value) => filters.update({ site: value || undefined })}
-          allowDeselect={false}
-          searchable
-          w={220}
-        />
+        {entry.site ? (
+          <Select
+            label="Vestiging"
+            data={[
+              { value: ALL_SITES, label: "Alle vestigingen" },
+              ...(sites.data?.sites ?? []).map((site) => ({
+                value: site.code,
+                label: site.active ? site.name : `${site.name} (gesloten)`,
+              })),
+            ]}
+            value={filters.site ?? ALL_SITES}
+            onChange={(value) => filters.update({ site: value || undefined })}
+            allowDeselect={false}
+            searchable
+            w={220}
+          />
+        ) : (
+          <Text size="sm" c="dimmed" maw={260} data-testid="no-site-filter">
+            De vestigingsfilter geldt hier niet: deze gegevens horen bij geen vestiging.
+          </Text>
+        )}
       </Group>
     </DatesProvider>
   );

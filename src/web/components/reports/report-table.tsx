@@ -1,6 +1,14 @@
-import { Button, Group, Paper, Table, Text, Title, UnstyledButton } from "@mantine/core";
-import { useMemo, useState } from "react";
-import type { Cell, Column, Table as ReportTableData, TableRow } from "../../../shared/reports/envelope.ts";
+import { Anchor, Button, Group, Paper, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatNumber } from "../../../shared/format.ts";
+import type {
+  Cell,
+  Column,
+  ColumnLink,
+  Table as ReportTableData,
+  TableRow,
+} from "../../../shared/reports/envelope.ts";
 import { downloadTableCsv } from "./csv.ts";
 import { changeColor, formatChange, formatValue } from "./format-value.ts";
 
@@ -16,9 +24,43 @@ function compare(a: Cell, b: Cell): number {
   return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b), "nl");
 }
 
-/** A report table: sorts on any column (empty cells last), keeps the totals row below, exports CSV. */
-export function ReportTable({ table, fileName }: { table: ReportTableData; fileName: string }) {
+type LinkHref = (link: ColumnLink, row: TableRow) => string;
+
+/**
+ * A report table: sorts on any column (empty cells last), keeps the totals row below, exports CSV. A cell
+ * of a column with a link leads to the next level; a long table shows its top rows, a row for the rest,
+ * a search box, and exports all of its rows.
+ */
+export function ReportTable({
+  table,
+  fileName,
+  linkHref,
+  fullTable,
+  search = "",
+  onSearch,
+}: {
+  table: ReportTableData;
+  fileName: string;
+  linkHref?: LinkHref;
+  /** The table with every row (`rows=all`), for the CSV of a cut table. */
+  fullTable?: () => Promise<ReportTableData | null>;
+  search?: string;
+  onSearch?: (text: string) => void;
+}) {
   const [sort, setSort] = useState<Sort>(null);
+  const [typed, setTyped] = useState(search);
+  useEffect(() => setTyped(search), [search]);
+  // The search goes to the server (it ranks and cuts), once typing pauses.
+  useEffect(() => {
+    if (typed === search || !onSearch) return;
+    const timer = setTimeout(() => onSearch(typed.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [typed, search, onSearch]);
+  const cut = table.cut && table.cut.shown < table.cut.total;
+  const exportCsv = async () => {
+    const whole = cut && fullTable ? ((await fullTable()) ?? table) : table;
+    downloadTableCsv(`${fileName}-${table.key}.csv`, whole);
+  };
   const rows = useMemo(() => {
     if (!sort) return table.rows;
     const sign = sort.direction === "ascending" ? 1 : -1;
@@ -43,15 +85,28 @@ export function ReportTable({ table, fileName }: { table: ReportTableData; fileN
         <Title order={2} size="h4">
           {table.label}
         </Title>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={table.rows.length === 0}
-          onClick={() => downloadTableCsv(`${fileName}-${table.key}.csv`, table)}
-        >
-          Exporteer CSV
-        </Button>
+        <Group gap="xs">
+          {table.searchable && onSearch && (
+            <TextInput
+              size="xs"
+              placeholder="Zoeken…"
+              aria-label={`Zoeken in ${table.label.toLowerCase()}`}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              w={180}
+            />
+          )}
+          <Button variant="default" size="xs" disabled={table.rows.length === 0} onClick={exportCsv}>
+            Exporteer CSV
+          </Button>
+        </Group>
       </Group>
+      {table.cut && cut && (
+        <Text size="xs" c="dimmed" mb="xs" data-testid="table-cut">
+          De {formatNumber(table.cut.shown)} grootste van {formatNumber(table.cut.total)} rijen; de rest staat
+          samen in één rij. De CSV bevat alle rijen.
+        </Text>
+      )}
       {table.rows.length === 0 ? (
         <Text c="dimmed" py="md">
           {EMPTY_TEXT}
@@ -79,9 +134,15 @@ export function ReportTable({ table, fileName }: { table: ReportTableData; fileN
             <Table.Tbody>
               {rows.map((row, index) => (
                 // Rows have no id of their own; the first column names them and the order is the sort's.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <Line key={`${row[table.columns[0].key]}-${index}`} columns={table.columns} row={row} />
+                <Line
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  key={`${row[table.columns[0].key]}-${index}`}
+                  columns={table.columns}
+                  row={row}
+                  linkHref={linkHref}
+                />
               ))}
+              {table.cut?.rest && <Line columns={table.columns} row={table.cut.rest} dimmed />}
             </Table.Tbody>
             {table.totals && (
               <Table.Tfoot>
@@ -95,9 +156,25 @@ export function ReportTable({ table, fileName }: { table: ReportTableData; fileN
   );
 }
 
-function Line({ columns, row, bold }: { columns: Column[]; row: TableRow; bold?: boolean }) {
+function Line({
+  columns,
+  row,
+  bold,
+  dimmed,
+  linkHref,
+}: {
+  columns: Column[];
+  row: TableRow;
+  bold?: boolean;
+  dimmed?: boolean;
+  linkHref?: LinkHref;
+}) {
   return (
-    <Table.Tr fw={bold ? 700 : undefined}>
+    <Table.Tr
+      fw={bold ? 700 : undefined}
+      c={dimmed ? "dimmed" : undefined}
+      fs={dimmed ? "italic" : undefined}
+    >
       {columns.map((column) => {
         const value = row[column.key];
         if (column.change) {
@@ -113,9 +190,16 @@ function Line({ columns, row, bold }: { columns: Column[]; row: TableRow; bold?:
             </Table.Td>
           );
         }
+        const text = formatValue(value, column.type);
         return (
           <Table.Td key={column.key} ta={numeric(column) ? "right" : "left"} style={{ whiteSpace: "nowrap" }}>
-            {formatValue(value, column.type)}
+            {column.link && linkHref && value !== null ? (
+              <Anchor component={Link} to={linkHref(column.link, row)} size="sm">
+                {text}
+              </Anchor>
+            ) : (
+              text
+            )}
           </Table.Td>
         );
       })}

@@ -1,16 +1,24 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { formatDate } from "../../../shared/format.ts";
-import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
+import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
+import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
 import type { KpiGroup, ReportDeclaration } from "./declaration.ts";
+import { DimensionBar } from "./dimension-bar.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { KpiTiles } from "./kpi-tiles.tsx";
 import { reportQuery } from "./report-query.ts";
 import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
-import { localToday, type ReportSearch, useReportFilters } from "./use-report-filters.ts";
+import {
+  localToday,
+  type ReportFiltersState,
+  type ReportSearch,
+  reportHref,
+  useReportFilters,
+} from "./use-report-filters.ts";
 
 // ECharts is the largest part of a report screen: its own chunk, so figures and tables show while it loads.
 const ReportChart = lazy(() => import("./report-chart.tsx"));
@@ -18,11 +26,8 @@ const ReportChart = lazy(() => import("./report-chart.tsx"));
 /** A whole report screen drawn from its declaration: title, filters, KPI tiles, charts, extra, tables. */
 export function ReportView({ title, declaration }: { title: string; declaration: ReportDeclaration }) {
   const filters = useReportFilters();
-  const offered = { period: true, comparison: true, granularity: true, ...declaration.filters };
-  // Only the filters the screen offers reach the API, so a stray parameter cannot change hidden figures.
-  const search: ReportSearch = offered.period
-    ? filters.search
-    : { site: filters.search.site, ...(offered.comparison && { compare: filters.search.compare }) };
+  const entry = catalogueEntry(declaration.id) as CatalogueEntry;
+  const search = apiSearch(declaration, entry, filters);
   const query = useQuery(reportQuery(declaration.id, search));
 
   return (
@@ -33,7 +38,8 @@ export function ReportView({ title, declaration }: { title: string; declaration:
           {declaration.intro}
         </Text>
       </div>
-      <FilterBar filters={filters} offer={declaration.filters} />
+      <FilterBar filters={filters} offer={declaration.filters} entry={entry} />
+      <DimensionBar entry={entry} filters={filters} />
       {query.data && (
         <Group gap="xs" mt={-8}>
           <PeriodLine envelope={query.data} />
@@ -47,16 +53,72 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       ) : (declaration.isEmpty ?? noFigures)(query.data) ? (
         <ReportEmpty />
       ) : (
-        <ReportBody declaration={declaration} envelope={query.data} />
+        <ReportBody declaration={declaration} envelope={query.data} filters={filters} search={search} />
       )}
     </Stack>
   );
 }
 
+/**
+ * The filters the API receives: only those the screen offers and the report accepts (its catalogue
+ * entry), so a stray parameter in the URL cannot change hidden figures or fail the request.
+ */
+function apiSearch(
+  declaration: ReportDeclaration,
+  entry: CatalogueEntry,
+  filters: ReportFiltersState,
+): ReportSearch {
+  const offered = { period: true, comparison: true, granularity: true, ...declaration.filters };
+  const { search } = filters;
+  const out: ReportSearch = offered.period
+    ? {
+        period: search.period,
+        from: search.from,
+        to: search.to,
+        compare: search.compare,
+        granularity: search.granularity,
+      }
+    : { ...(offered.comparison && { compare: search.compare }) };
+  if (entry.site) out.site = search.site;
+  for (const key of entry.dimensions) out[key] = search[key];
+  out.search = search.search;
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value)) as ReportSearch;
+}
+
 /** Default emptiness: every KPI is 0 or has no figure. */
 const noFigures = (envelope: ReportEnvelope) => envelope.kpis.every((kpi) => !kpi.value);
 
-function ReportBody({ declaration, envelope }: { declaration: ReportDeclaration; envelope: ReportEnvelope }) {
+function ReportBody({
+  declaration,
+  envelope,
+  filters,
+  search,
+}: {
+  declaration: ReportDeclaration;
+  envelope: ReportEnvelope;
+  filters: ReportFiltersState;
+  search: ReportSearch;
+}) {
+  const client = useQueryClient();
+  // A link keeps the period, comparison and granularity, and takes the row's values as filters.
+  const linkHref = (link: ColumnLink, row: TableRow) => {
+    const kept: ReportSearch = {
+      period: search.period,
+      from: search.from,
+      to: search.to,
+      compare: search.compare,
+      granularity: search.granularity,
+    };
+    for (const [dimension, column] of Object.entries(link.filters)) {
+      kept[dimension as keyof ReportSearch] = String(row[column as string] ?? "");
+    }
+    return reportHref(link.report, kept);
+  };
+  // The whole table for the CSV, when the screen shows only its top rows.
+  const fullTable = async (key: string) => {
+    const all = await client.fetchQuery(reportQuery(declaration.id, { ...search, rows: "all" }));
+    return all.tables.find((table) => table.key === key) ?? null;
+  };
   const comparisonWord = envelope.comparison
     ? COMPARISON_LABELS[envelope.comparison.mode].toLowerCase()
     : null;
@@ -92,7 +154,17 @@ function ReportBody({ declaration, envelope }: { declaration: ReportDeclaration;
       {tableKeys.flatMap((key) =>
         envelope.tables
           .filter((table) => table.key === key)
-          .map((table) => <ReportTable key={table.key} table={table} fileName={fileName} />),
+          .map((table) => (
+            <ReportTable
+              key={table.key}
+              table={table}
+              fileName={fileName}
+              linkHref={linkHref}
+              fullTable={() => fullTable(table.key)}
+              search={filters.search.search ?? ""}
+              onSearch={(text) => filters.update({ search: text || undefined })}
+            />
+          )),
       )}
     </Stack>
   );

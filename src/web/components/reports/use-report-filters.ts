@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { DIMENSION_KEYS, type DimensionKey } from "../../../shared/reports/dimensions.ts";
 import {
   type Comparison,
   DEFAULT_COMPARISON,
@@ -12,9 +13,12 @@ import { type ResolvedPeriod, resolvePeriod } from "../../../shared/reports/peri
 // The report filters live in the URL query string, so a link reproduces the view. This hook reads them
 // (with the shared schema the endpoint uses) and writes them back; defaults are left out of the URL.
 
-const FILTER_KEYS = ["period", "from", "to", "compare", "granularity", "site"] as const;
+const BASE_KEYS = ["period", "from", "to", "compare", "granularity", "site"] as const;
+/** Besides the four filters: the dimension filters (campaign, page …) and a long table's search text. */
+const FILTER_KEYS = [...BASE_KEYS, ...DIMENSION_KEYS, "search"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
-export type ReportSearch = Partial<Record<FilterKey, string>>;
+/** `rows=all`: the whole of a long table, asked for by the CSV export only. */
+export type ReportSearch = Partial<Record<FilterKey | "rows", string>>;
 
 const amsterdamDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" });
 /** Today's date in Amsterdam, where the chain is, whatever the browser's time zone. */
@@ -29,6 +33,8 @@ export interface ReportFiltersState {
   compare: Comparison;
   granularity: Granularity;
   site: string | null;
+  /** The dimension filters in the URL, whichever the report accepts (the API refuses the others). */
+  dimensions: Partial<Record<DimensionKey, string>>;
   update: (changes: ReportSearch) => void;
   reset: () => void;
 }
@@ -67,7 +73,18 @@ export function useReportFilters(): ReportFiltersState {
     compare: query.compare,
     granularity: ("granularity" in query && query.granularity) || defaultGranularity(period),
     site: search.site ?? null,
+    dimensions: Object.fromEntries(
+      DIMENSION_KEYS.filter((key) => search[key]).map((key) => [key, search[key]]),
+    ),
     update,
     reset: () => setParams(new URLSearchParams()),
   };
+}
+
+/** The address of a report screen with these filters (empty values left out). */
+export function reportHref(report: string, search: ReportSearch): string {
+  const query = new URLSearchParams(
+    Object.entries(search).filter((entry): entry is [string, string] => !!entry[1]),
+  ).toString();
+  return `/reports/${report}${query ? `?${query}` : ""}`;
 }

@@ -1,4 +1,4 @@
-import type { ReportDeclaration } from "../../components/reports/declaration.ts";
+import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 
 const KPIS = [
@@ -12,7 +12,7 @@ const KPIS = [
   "roas",
 ];
 
-const dashboard: ReportDeclaration = {
+const dashboard = declareReport({
   id: "dashboard",
   intro:
     "Vandaag en deze week tot nu, vergeleken met dezelfde tijd gisteren en vorige week. Website en advertenties gelden voor de hele keten.",
@@ -40,7 +40,7 @@ const dashboard: ReportDeclaration = {
   tables: ["sites_today", "sites_week", "freshness"],
   // The freshness table matters most when nothing comes in: the dashboard is never "empty".
   isEmpty: () => false,
-};
+});
 
 export function DashboardPage() {
   return <ReportView title="Dashboard" declaration={dashboard} />;

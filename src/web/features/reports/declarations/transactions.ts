@@ -1,8 +1,8 @@
-import type { ReportDeclaration } from "../../../components/reports/declaration.ts";
+import { declareReport } from "../../../components/reports/declaration.ts";
 
 // TRANSACTIES: what the three transaction screens show, from the envelopes of /api/reports/trx-*.
 
-export const trxSales: ReportDeclaration = {
+export const trxSales = declareReport({
   id: "trx-sales",
   intro:
     "Hoeveel transacties er waren, waar, hoe er betaald werd en op welk uur van de dag; het gemiddelde bonbedrag en hoe vaak bij een wasbeurt een extra werd gekocht.",
@@ -13,9 +13,9 @@ export const trxSales: ReportDeclaration = {
     { title: "Verkopen op de vestiging per uur van de dag", series: ["transactions_by_hour"], kind: "bar" },
   ],
   tables: ["by_site", "by_payment_method"],
-};
+});
 
-export const trxRevenue: ReportDeclaration = {
+export const trxRevenue = declareReport({
   id: "trx-revenue",
   intro: "De omzet inclusief en exclusief btw, de btw en de gegeven kortingen, per vestiging en per item.",
   charts: [
@@ -24,9 +24,9 @@ export const trxRevenue: ReportDeclaration = {
     { title: "Kortingen", series: ["discounts"], kind: "line", half: true },
   ],
   tables: ["by_site", "by_item"],
-};
+});
 
-export const trxItems: ReportDeclaration = {
+export const trxItems = declareReport({
   id: "trx-items",
   intro:
     "Per item hoeveel er verkocht is en voor hoeveel, en het aandeel binnen de wasprogramma's, extra's of abonnementen: de programmamix.",
@@ -35,4 +35,4 @@ export const trxItems: ReportDeclaration = {
     { title: "Programmamix", series: ["programme:*"], kind: "bar", stacked: true, half: true },
   ],
   tables: ["programmes", "extras", "subscriptions"],
-};
+});

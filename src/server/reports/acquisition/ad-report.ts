@@ -1,0 +1,159 @@
+import {
+  AD_FAMILIES,
+  AD_LEVELS,
+  type AdFamily,
+  type AdLevel,
+  adLevelMetrics,
+  adTableKey,
+} from "../../../shared/reports/ad-reports.ts";
+import type { ReportId } from "../../../shared/reports/catalogue.ts";
+import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
+import type { Queryable } from "../../db/database.ts";
+import { defineReport, type ReportModule } from "../define-report.ts";
+import { breakdownTable, envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { grouping } from "../grains.ts";
+import { byGrain, ReportSql } from "../sql.ts";
+import { AD_METRICS, type AdRow } from "./ad-metrics.ts";
+
+// Facebook, Google Ads, Marktplaats and Affiliates at every level: one question over ad_stats_daily — the
+// platform's figures per campaign, ad group, ad or keyword — with the level from an allow-list
+// (AD_LEVELS) and the figures from one list (ad-metrics.ts). Each path of AD_FAMILIES is this report at
+// one level; a row leads to the level below it, narrowed to that row.
+
+/**
+ * Which rows of ad_stats_daily hold a platform's totals. Google Ads exports the same clicks twice, per ad
+ * and per keyword (demo/ads.ts, the CSV import): keyword rows only count on the keyword level.
+ */
+export const adRowsOf = (level: AdLevel) => (level === "keyword" ? "keyword IS NOT NULL" : "keyword IS NULL");
+
+/** How many rows a long level (ads, keywords) shows before the rest is summed into one row. */
+export const AD_TOP_ROWS = 25;
+
+const MATCH_TYPES: Record<string, string> = { exact: "Exact", phrase: "Woordgroep", broad: "Breed" };
+
+const AD_COLUMNS = ["campaign", "ad_group", "ad", "keyword", "affiliate"] as const;
+
+interface AdLevelRow extends AdRow {
+  grain: "total" | "bucket" | "row";
+  bucket: string;
+  campaign: string | null;
+  ad_group: string | null;
+  ad: string | null;
+  keyword: string | null;
+  match_type: string | null;
+  affiliate: string | null;
+}
+
+// impressions, clicks, spend_cents, conversions, conversion_value_cents: sums of the platform's daily
+// figures. reach: the platform's own figure where a group is one row (one ad on one day), else null.
+// latest_qs: per keyword the last score of the window; weighted by impressions over several keywords.
+export function adReportSql(family: AdFamily, level: AdLevel) {
+  const grains = grouping({ bucket: ["bucket"], row: AD_LEVELS[level].columns });
+  return (filters: ReportFilters) => {
+    const sql = new ReportSql(filters);
+    sql.params.platform = family.platform;
+    const narrowed = AD_COLUMNS.filter((column) => filters.dimensions[column] !== undefined).map((column) => {
+      sql.params[column] = filters.dimensions[column] as string;
+      return ` AND ${column} = $${column}`;
+    });
+    const latest =
+      level === "keyword"
+        ? "arg_max(quality_score, stat_date) FILTER (WHERE quality_score IS NOT NULL) OVER (PARTITION BY win, campaign, ad_group, keyword, match_type)"
+        : "NULL::TINYINT";
+    const text = `WITH facts AS (
+  SELECT *, ${sql.bucket("stat_date::TIMESTAMP")} AS bucket, ${latest} AS latest_qs
+  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")})
+  WHERE platform = $platform AND ${adRowsOf(level)}${narrowed.join("")}
+)
+${grains.query({
+  measures: [
+    "sum(impressions) AS impressions",
+    "sum(clicks) AS clicks",
+    "sum(spend_cents) AS spend_cents",
+    "sum(conversions) AS conversions",
+    "sum(conversion_value_cents) AS conversion_value_cents",
+    "CASE WHEN count(*) = 1 THEN any_value(reach) END AS reach",
+    "sum(latest_qs * impressions) AS qs_weighted",
+    "sum(impressions) FILTER (WHERE latest_qs IS NOT NULL) AS qs_impressions",
+  ],
+  from: "facts",
+})}`;
+    return { text, params: sql.params };
+  };
+}
+
+function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
+  const build = adReportSql(family, level);
+  const label = (key: keyof typeof AD_METRICS) => {
+    const metric = AD_METRICS[key];
+    return { ...metric, label: family.labels?.[key] ?? metric.label };
+  };
+  const kpiMetrics = family.metrics.map(label);
+  const tableMetrics = adLevelMetrics(family, level).map(label);
+  const next = family.drillTo[level];
+  // A row's name columns, and where the last of them leads: the level below, narrowed to this row.
+  const names = AD_LEVELS[level].columns;
+  const linkOf = (column: string): ColumnLink | undefined =>
+    next && column === names.filter((c) => c !== "match_type").at(-1)
+      ? {
+          report: next,
+          filters: Object.fromEntries(names.filter((c) => c !== "match_type").map((c) => [c, c])),
+        }
+      : undefined;
+  const columnLabel = (column: string) =>
+    column === "ad_group"
+      ? (family.adGroupLabel ?? AD_LEVELS.ad_group.label)
+      : column === "match_type"
+        ? "Zoekwoordtype"
+        : AD_LEVELS[column as AdLevel].label;
+  const cell = (row: AdLevelRow, column: (typeof names)[number]): Cell =>
+    column === "match_type" ? (MATCH_TYPES[row.match_type ?? ""] ?? null) : row[column];
+
+  async function run(db: Queryable, filters: ReportFilters) {
+    const { text, params } = build(filters);
+    const rows = byGrain(await db.query<AdLevelRow>(text, params), ["total", "bucket", "row"]);
+    const totals = totalsOf(rows.total);
+    const series = (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
+      family.metrics.includes(key),
+    );
+    return envelope(path, filters, {
+      kpis: kpis(
+        filters,
+        kpiMetrics.filter((metric) => metric.key !== "quality_score"),
+        totals,
+      ),
+      series: timeSeries(filters, rows.bucket, series.map(label)),
+      tables: [
+        breakdownTable(
+          filters,
+          {
+            key: adTableKey(level),
+            label: `Per ${(level === "ad_group" ? columnLabel(level) : AD_LEVELS[level].label).toLowerCase()}`,
+            dimensions: names.map((column) => ({
+              key: column,
+              label: columnLabel(column),
+              value: (row: AdLevelRow) => cell(row, column),
+              ...(linkOf(column) && { link: linkOf(column) }),
+            })),
+            metrics: tableMetrics,
+            previous: ["spend"],
+            changes: ["spend", "clicks"],
+            rankBy: "spend",
+            ...((level === "keyword" || level === "ad") && { top: AD_TOP_ROWS }),
+          },
+          rows.row,
+          (row) => JSON.stringify(names.map((column) => row[column])),
+          totals,
+        ),
+      ],
+    });
+  }
+
+  return defineReport({ id: path as ReportId, sql: { [path]: build }, run });
+}
+
+/** Every ad-platform path of the catalogue, each the ad report at its level. */
+export const adReports: ReportModule[] = (Object.values(AD_FAMILIES) as AdFamily[]).flatMap((family) =>
+  Object.entries(family.levels).map(([path, level]) => module(family, path, level)),
+);

@@ -1,0 +1,47 @@
+import { type CatalogueEntry, catalogueEntry, type ReportId } from "../../shared/reports/catalogue.ts";
+import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
+import type { Queryable } from "../db/database.ts";
+import type { ReportFilters } from "./filters.ts";
+
+/** A query's text and its named parameters. */
+export interface BuiltSql {
+  text: string;
+  params: Record<string, unknown>;
+}
+
+/** Brings a derived table (hourly sums, customer visits) up to date with the facts it is derived from. */
+export type DerivedSync = (db: Queryable) => Promise<void>;
+
+/** A report: one query module answering `GET /api/reports/<id>` with the envelope. */
+export interface ReportModule {
+  id: ReportId;
+  /** Its catalogue entry: the filters it accepts, the keys it answers with. */
+  entry: CatalogueEntry;
+  /** The derived tables it reads; the router brings them up to date before `run`, so no report forgets. */
+  syncs: readonly DerivedSync[];
+  /** Its SQL builders by name: the snapshot test pins each one's text for a fixed set of filters. */
+  sql: Record<string, (filters: ReportFilters) => BuiltSql>;
+  run: (db: Queryable, filters: ReportFilters) => Promise<ReportEnvelope>;
+}
+
+/** A report module for a catalogue id; refuses an id the catalogue does not have, or has as not built. */
+export function defineReport(definition: {
+  id: ReportId;
+  syncs?: readonly DerivedSync[];
+  sql: ReportModule["sql"];
+  run: ReportModule["run"];
+}): ReportModule {
+  const entry = catalogueEntry(definition.id);
+  if (entry?.status !== "built") throw new Error(`report ${definition.id} is not built in the catalogue`);
+  return { syncs: [], ...definition, entry };
+}
+
+/** Runs a report the way the endpoint does: its derived tables brought up to date first. */
+export async function runReport(
+  report: ReportModule,
+  db: Queryable,
+  filters: ReportFilters,
+): Promise<ReportEnvelope> {
+  await Promise.all(report.syncs.map((sync) => sync(db)));
+  return report.run(db, filters);
+}

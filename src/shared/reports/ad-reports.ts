@@ -1,0 +1,154 @@
+import type { AdPlatform } from "../ad-stats.ts";
+import type { DimensionKey } from "./dimensions.ts";
+
+// The ad-platform reports (Facebook, Google Ads, Marktplaats, Affiliates and their levels) are one report
+// over ad_stats_daily at different levels (CONVENTIONS: one question at many levels is one module). This
+// file says, once, which levels each platform has, which path shows which level, and which figures each
+// platform shows; the catalogue and the server's module are both built from it.
+
+/** A level: the rows of its table, and the dimension filter that narrows to one of them. */
+export const AD_LEVELS = {
+  campaign: { columns: ["campaign"], label: "Campagne" },
+  ad_group: { columns: ["campaign", "ad_group"], label: "Advertentiegroep" },
+  ad: { columns: ["campaign", "ad_group", "ad"], label: "Advertentie" },
+  keyword: { columns: ["campaign", "ad_group", "keyword", "match_type"], label: "Zoekwoord" },
+  affiliate: { columns: ["affiliate"], label: "Affiliate" },
+  affiliate_ad: { columns: ["affiliate", "ad"], label: "Advertentie" },
+} as const satisfies Record<string, { columns: readonly string[]; label: string }>;
+export type AdLevel = keyof typeof AD_LEVELS;
+
+/**
+ * Every figure an ad report can show, in the order of the tables. Adding one: a key here, its definition
+ * in src/server/reports/acquisition/ad-metrics.ts, and the key in the platforms' lists below.
+ */
+export const AD_METRIC_KEYS = [
+  "impressions",
+  "reach",
+  "frequency",
+  "clicks",
+  "ctr",
+  "cpc",
+  "epc",
+  "cpm",
+  "spend",
+  "conversions",
+  "conversion_rate",
+  "cost_per_conversion",
+  "conversion_value",
+  "roas",
+  "quality_score",
+] as const;
+export type AdMetricKey = (typeof AD_METRIC_KEYS)[number];
+
+export interface AdFamily {
+  platform: AdPlatform;
+  /** The report path of the platform's overview; its levels are paths under it. */
+  path: string;
+  label: string;
+  /** Path (under /reports) → the level it lists. The overview lists the first level. */
+  levels: Record<string, AdLevel>;
+  /** The drill-down order of the dimension filters, top first: the breadcrumb. */
+  drill: DimensionKey[];
+  /** Where a row of a level leads: the path listing its children. */
+  drillTo: Partial<Record<AdLevel, string>>;
+  /** What the platform calls an ad group (Meta: advertentieset). */
+  adGroupLabel?: string;
+  metrics: readonly AdMetricKey[];
+  /** The platform's own words for a figure (an affiliate network's cost is its commission). */
+  labels?: Partial<Record<AdMetricKey, string>>;
+}
+
+const PLATFORM_METRICS = ["impressions", "clicks", "ctr", "cpc", "cpm", "spend"] as const;
+const PLATFORM_CONVERSIONS = ["conversions", "conversion_value", "roas"] as const;
+
+export const AD_FAMILIES = {
+  facebook: {
+    platform: "facebook",
+    path: "facebook",
+    label: "Facebook",
+    levels: {
+      facebook: "campaign",
+      "facebook/campaigns": "campaign",
+      "facebook/adsets": "ad_group",
+      "facebook/ads": "ad",
+    },
+    drill: ["campaign", "ad_group", "ad"],
+    drillTo: { campaign: "facebook/adsets", ad_group: "facebook/ads" },
+    adGroupLabel: "Advertentieset",
+    metrics: [
+      "impressions",
+      "reach",
+      "frequency",
+      "clicks",
+      "ctr",
+      "cpc",
+      "cpm",
+      "spend",
+      ...PLATFORM_CONVERSIONS,
+    ],
+  },
+  "google-ads": {
+    platform: "google_ads",
+    path: "google-ads",
+    label: "Google Ads",
+    levels: {
+      "google-ads": "campaign",
+      "google-ads/campaigns": "campaign",
+      "google-ads/adgroups": "ad_group",
+      "google-ads/ads": "ad",
+      "google-ads/keywords": "keyword",
+    },
+    drill: ["campaign", "ad_group", "ad", "keyword"],
+    drillTo: { campaign: "google-ads/adgroups", ad_group: "google-ads/ads" },
+    metrics: [
+      ...PLATFORM_METRICS,
+      "conversions",
+      "conversion_rate",
+      "cost_per_conversion",
+      "conversion_value",
+      "roas",
+    ],
+  },
+  marktplaats: {
+    platform: "marktplaats",
+    path: "marktplaats",
+    label: "Marktplaats",
+    levels: { marktplaats: "campaign", "marktplaats/ads": "ad" },
+    drill: ["campaign", "ad"],
+    drillTo: { campaign: "marktplaats/ads" },
+    metrics: [...PLATFORM_METRICS, ...PLATFORM_CONVERSIONS],
+  },
+  affiliates: {
+    platform: "affiliate",
+    path: "affiliates",
+    label: "Affiliates",
+    levels: { affiliates: "affiliate", "affiliates/ads": "affiliate_ad" },
+    drill: ["affiliate", "ad"],
+    drillTo: { affiliate: "affiliates/ads" },
+    metrics: ["clicks", "epc", "spend", "conversions", "cost_per_conversion", "conversion_value", "roas"],
+    labels: {
+      spend: "Commissie",
+      conversions: "Transacties (netwerk)",
+      cost_per_conversion: "CPA",
+      conversion_value: "Transactiewaarde (netwerk)",
+    },
+  },
+} as const satisfies Record<string, AdFamily>;
+
+export type AdFamilyName = keyof typeof AD_FAMILIES;
+
+/** The level's own metrics: keywords add the quality score to the platform's figures. */
+export const adLevelMetrics = (family: AdFamily, level: AdLevel): readonly AdMetricKey[] =>
+  level === "keyword" ? [...family.metrics, "quality_score"] : family.metrics;
+
+/** The table of a level: `by_campaign`, `by_ad_group`, … */
+export const adTableKey = <L extends AdLevel>(level: L) => `by_${level}` as const;
+
+/** The family a report path belongs to, and the level it shows. */
+export function adReportOf(path: string): { family: AdFamily; level: AdLevel } | null {
+  for (const family of Object.values(AD_FAMILIES) as AdFamily[]) {
+    const level = family.levels[path];
+    if (level) return { family, level };
+  }
+  return null;
+}

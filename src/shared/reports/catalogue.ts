@@ -1,0 +1,180 @@
+import type { ZodType } from "zod";
+import { navPages, pageTitle, REPORT_SECTIONS } from "../navigation.ts";
+import {
+  AD_FAMILIES,
+  type AdFamily,
+  type AdLevel,
+  type AdMetricKey,
+  adLevelMetrics,
+  adTableKey,
+} from "./ad-reports.ts";
+import type { DimensionKey } from "./dimensions.ts";
+import { cohortsExtraSchema, dashboardExtraSchema, flowExtraSchema, geoExtraSchema } from "./extras.ts";
+import type { Granularity } from "./filters.ts";
+
+// THE report catalogue: every report of the navigation (built or not) and the dashboard, with what it
+// accepts and what it answers. The server's registry and the web's declarations are typed from it, the
+// filter parser reads its filters from it, and src/server/reports/catalogue.test.ts checks every built
+// report against it: its module, its declaration, its SQL snapshot and the keys of its envelope.
+
+export interface CatalogueEntry<
+  K extends string = string,
+  S extends string = string,
+  T extends string = string,
+> {
+  /** The report's path under /reports, and its API id: GET /api/reports/<id>. */
+  id: string;
+  title: string;
+  /** "planned": in the navigation, still the placeholder; the test then asks for no module. */
+  status: "built" | "planned";
+  /** The finest bucket its facts allow: ad statistics are daily, so "day" refuses Uur. */
+  finest: Granularity;
+  /** Whether the site filter applies; ad and website figures belong to no site. */
+  site: boolean;
+  /** The dimension filters it accepts (beyond period, comparison, granularity and site). */
+  dimensions: readonly DimensionKey[];
+  kpis: readonly K[];
+  /** Series keys; `programme:*` stands for one series per programme. */
+  series: readonly S[];
+  tables: readonly T[];
+  /** The shape of `envelope.extra`, for reports with a bespoke part. */
+  extra?: ZodType;
+}
+
+const titles = new Map(navPages(REPORT_SECTIONS).map((page) => [page.path, pageTitle(page)]));
+const titleOf = (id: string) => {
+  const title = titles.get(`/reports/${id}`);
+  if (!title) throw new Error(`report ${id} is not in the navigation`);
+  return title;
+};
+
+function report<const K extends string, const S extends string, const T extends string>(
+  id: string,
+  entry: Omit<CatalogueEntry<K, S, T>, "id" | "title" | "finest" | "site" | "dimensions" | "status"> &
+    Partial<Pick<CatalogueEntry, "finest" | "site" | "dimensions" | "status">>,
+): CatalogueEntry<K, S, T> {
+  return {
+    id,
+    title: id === "dashboard" ? "Dashboard" : titleOf(id),
+    status: "built",
+    finest: "hour",
+    site: true,
+    dimensions: [],
+    ...entry,
+  };
+}
+
+/** A screen still to be built: listed so the navigation, the test and the other helpers share one list. */
+const planned = (id: string, dimensions: DimensionKey[] = [], finest: Granularity = "hour", site = true) =>
+  report(id, { status: "planned", kpis: [], series: [], tables: [], dimensions, finest, site });
+
+type AdSeries = "spend" | "clicks" | "impressions" | "conversions";
+type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}`>;
+type Families = typeof AD_FAMILIES;
+type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & string }[keyof Families];
+
+/** The ad-platform paths: one report at different levels, daily figures, no site. */
+function adEntries(): Record<AdPath, AdEntry> {
+  const out = {} as Record<AdPath, AdEntry>;
+  for (const family of Object.values(AD_FAMILIES) as AdFamily[]) {
+    for (const [path, level] of Object.entries(family.levels)) {
+      const metrics = adLevelMetrics(family, level);
+      out[path as AdPath] = report(path, {
+        finest: "day",
+        site: false,
+        dimensions: family.drill,
+        kpis: family.metrics.filter((key) => key !== "quality_score"),
+        series: (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
+          metrics.includes(key),
+        ),
+        tables: [adTableKey(level)],
+      });
+    }
+  }
+  return out;
+}
+
+export const REPORT_CATALOGUE = {
+  dashboard: report("dashboard", {
+    kpis: [
+      "washes",
+      "revenue",
+      "revenue_per_car",
+      "plates",
+      "new_share",
+      "conversions",
+      "ad_spend",
+      "roas",
+    ].flatMap((key) => [`today_${key}`, `week_${key}`]),
+    series: ["today_washes", "week_washes"],
+    tables: ["sites_today", "sites_week", "freshness"],
+    extra: dashboardExtraSchema,
+  }),
+
+  "users-recognition": report("users-recognition", {
+    kpis: ["reads", "read_rate", "no_reads", "confidence", "low_confidence_share", "conversion"],
+    series: ["reads", "read_rate", "confidence", "low_confidence_share", "conversion", "read_rate_by_hour"],
+    tables: ["by_site", "by_camera"],
+  }),
+  "users-unique": report("users-unique", {
+    kpis: ["plates", "visits", "visits_per_plate"],
+    series: ["plates", "visits", "plates_by_frequency"],
+    tables: ["by_site", "by_frequency", "top_customers"],
+  }),
+  "users-type": report("users-type", {
+    kpis: ["plates", "new", "returning", "returning_share"],
+    series: ["new", "returning", "returning_share"],
+    tables: ["by_site"],
+    extra: cohortsExtraSchema,
+  }),
+  "users-flow": report("users-flow", {
+    kpis: ["visits", "median_gap_days", "lost", "won_back"],
+    series: ["visits_by_gap"],
+    tables: ["migration"],
+    extra: flowExtraSchema,
+  }),
+  "users-geo": report("users-geo", {
+    kpis: ["customers", "known_share", "distance_km", "nearby_share"],
+    series: [],
+    tables: ["by_province", "by_region"],
+    extra: geoExtraSchema,
+  }),
+
+  acquisition: planned("acquisition", ["channel", "campaign"]),
+  ...adEntries(),
+  vouchers: planned("vouchers", ["promotion", "channel"]),
+  "vouchers/flow": planned("vouchers/flow", ["promotion", "channel"]),
+
+  "item-flow": planned("item-flow"),
+  "content-pages": planned("content-pages", ["page", "channel"], "hour", false),
+  "content-landing-pages": planned("content-landing-pages", ["page", "channel"], "hour", false),
+  experiments: planned("experiments", ["experiment"], "day", false),
+
+  "trx-sales": report("trx-sales", {
+    kpis: ["transactions", "average_ticket", "upsell_rate", "revenue"],
+    series: ["transactions", "average_ticket", "upsell_rate", "transactions_by_hour"],
+    tables: ["by_site", "by_payment_method"],
+  }),
+  "trx-revenue": report("trx-revenue", {
+    kpis: ["revenue", "revenue_ex_vat", "vat", "discounts", "discount_rate"],
+    series: ["revenue", "revenue_ex_vat", "discounts"],
+    tables: ["by_site", "by_item"],
+  }),
+  "trx-items": report("trx-items", {
+    kpis: ["programmes", "programme_price", "extras_per_wash", "subscriptions"],
+    series: ["programmes", "programme:*"],
+    tables: ["programmes", "extras", "subscriptions"],
+  }),
+};
+
+export type ReportCatalogue = typeof REPORT_CATALOGUE;
+export type ReportId = keyof ReportCatalogue & string;
+export type KpiKey<Id extends ReportId> = ReportCatalogue[Id]["kpis"][number];
+export type SeriesKey<Id extends ReportId> = ReportCatalogue[Id]["series"][number];
+export type TableKey<Id extends ReportId> = ReportCatalogue[Id]["tables"][number];
+
+export const REPORT_IDS = Object.keys(REPORT_CATALOGUE) as ReportId[];
+
+/** The catalogue entry of a report id, or undefined for an id that is not a report. */
+export const catalogueEntry = (id: string): CatalogueEntry | undefined =>
+  (REPORT_CATALOGUE as Record<string, CatalogueEntry>)[id];

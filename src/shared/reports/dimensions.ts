@@ -1,0 +1,61 @@
+import { z } from "../zod-nl.ts";
+
+// The dimension filters a report may accept beyond period, comparison, granularity and site: a campaign, an
+// ad group, a page… Each has one query-string key, one label and one rule for its value's shape; the
+// catalogue says which report accepts which, the server checks that the value exists.
+
+const name = z.string().trim().min(1, "Vul een waarde in.").max(500);
+
+export const DIMENSIONS = {
+  campaign: { label: "Campagne", value: name },
+  ad_group: { label: "Advertentiegroep", value: name },
+  ad: { label: "Advertentie", value: name },
+  keyword: { label: "Zoekwoord", value: name },
+  affiliate: { label: "Affiliate", value: name },
+  promotion: {
+    label: "Actie",
+    value: z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, "Onbekende actiecode."),
+  },
+  channel: {
+    label: "Kanaal",
+    value: z.enum([
+      "Google Ads",
+      "Facebook",
+      "Marktplaats",
+      "Affiliates",
+      "Vouchers",
+      "Organisch zoeken",
+      "Organisch social",
+      "Direct",
+      "Verwijzing",
+    ]),
+  },
+  page: {
+    label: "Pagina",
+    value: z
+      .string()
+      .max(2048)
+      .regex(/^\/\S*$/, "Een pagina begint met een / (bijvoorbeeld /prijzen)."),
+  },
+  experiment: {
+    label: "Experiment",
+    value: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Onbekende experimentcode."),
+  },
+} as const;
+
+export type DimensionKey = keyof typeof DIMENSIONS;
+export const DIMENSION_KEYS = Object.keys(DIMENSIONS) as DimensionKey[];
+
+/** A report's dimension filters as the URL and the API carry them: key → value. */
+export type DimensionFilters = Partial<Record<DimensionKey, string>>;
+
+/**
+ * Query-string keys a report screen uses besides the filters: `search` narrows a long table (keywords,
+ * pages) on the server, `rows=all` asks for the whole table instead of the top rows (the CSV export).
+ */
+export const TABLE_QUERY_KEYS = ["search", "rows"] as const;
+
+export const tableQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  rows: z.enum(["all"]).optional(),
+});

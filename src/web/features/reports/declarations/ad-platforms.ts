@@ -1,0 +1,60 @@
+import {
+  AD_FAMILIES,
+  type AdFamily,
+  type AdLevel,
+  adTableKey,
+} from "../../../../shared/reports/ad-reports.ts";
+import {
+  type ChartDeclaration,
+  declareReport,
+  type ReportDeclaration,
+} from "../../../components/reports/declaration.ts";
+
+// ACQUISITIE › Facebook, Google Ads, Marktplaats, Affiliates: every path is the ad report at one level
+// (src/server/reports/acquisition/ad-report.ts), so their screens are declared together, from the same list.
+
+const LEVEL_WORDS: Record<AdLevel, string> = {
+  campaign: "campagne",
+  ad_group: "advertentiegroep",
+  ad: "advertentie",
+  keyword: "zoekwoord (met zoekwoordtype en kwaliteitsscore)",
+  affiliate: "affiliate",
+  affiliate_ad: "advertentie van een affiliate",
+};
+
+function declaration(family: AdFamily, path: string, level: AdLevel): ReportDeclaration {
+  const word =
+    level === "ad_group" && family.adGroupLabel ? family.adGroupLabel.toLowerCase() : LEVEL_WORDS[level];
+  const next = family.drillTo[level];
+  const has = (key: "impressions" | "conversions") => family.metrics.includes(key);
+  const charts: ChartDeclaration<"spend" | "clicks" | "impressions" | "conversions">[] = [
+    { title: family.labels?.spend ?? "Kosten", series: ["spend"], kind: "bar" },
+    { title: "Klikken", series: ["clicks"], kind: "line", half: true },
+    ...(has("impressions")
+      ? [{ title: "Vertoningen", series: ["impressions" as const], kind: "line" as const, half: true }]
+      : []),
+    ...(has("conversions") && !has("impressions")
+      ? [
+          {
+            title: family.labels?.conversions ?? "Conversies (platform)",
+            series: ["conversions" as const],
+            kind: "line" as const,
+            half: true,
+          },
+        ]
+      : []),
+  ];
+  return declareReport({
+    id: path as "facebook",
+    intro: `De cijfers van ${family.label} per ${word}, zoals het platform ze rapporteert (kosten excl. btw).${
+      next ? " Klik op een naam in de tabel om een niveau dieper te kijken." : ""
+    } Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
+    charts,
+    tables: [adTableKey(level) as "by_campaign"],
+  });
+}
+
+/** Every ad-platform path → its screen. */
+export const AD_DECLARATIONS: ReportDeclaration[] = (Object.values(AD_FAMILIES) as AdFamily[]).flatMap(
+  (family) => Object.entries(family.levels).map(([path, level]) => declaration(family, path, level)),
+);
