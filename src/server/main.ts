@@ -6,8 +6,8 @@ import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
 import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { Database } from "./db/database.ts";
-import { migrate } from "./db/migrate.ts";
+import type { Database } from "./db/database.ts";
+import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 
 /** `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says otherwise. */
@@ -42,8 +42,7 @@ async function main(): Promise<void> {
   const demo = process.argv.includes("--demo");
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
-  const db = await Database.open(config.databasePath);
-  await migrate(db, (line) => console.log(line));
+  const db = await openMigratedDatabase(config.databasePath, { log: (line) => console.log(line) });
   await bootstrapAdmins(db, config.adminEmails);
   if (demo) {
     await db.run("INSERT INTO app_users (email, role) VALUES ($1, 'analist') ON CONFLICT DO NOTHING", [

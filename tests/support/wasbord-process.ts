@@ -24,6 +24,22 @@ export async function startWasbord(
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
+  const started = await spawnWasbord({ env: options.env, databasePath });
+  await waitForHealth(started.url, started.child, started.output);
+  return {
+    url: started.url,
+    issuer: started.issuer,
+    databasePath,
+    output: started.output,
+    stop: async (signal = "SIGTERM") => {
+      await stopProcess(started.child, signal);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server process without waiting for it, for tests that kill it while it starts. */
+export async function spawnWasbord(options: { env?: Record<string, string>; databasePath: string }) {
   const [port, idpPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
@@ -31,7 +47,7 @@ export async function startWasbord(
     PORT: String(port),
     HOST: "127.0.0.1",
     IDP_PORT: String(idpPort),
-    DATABASE_PATH: databasePath,
+    DATABASE_PATH: options.databasePath,
     DEV_IDP: "true",
     ADMIN_EMAILS: "demo@wasbord.nl",
     ...options.env,
@@ -44,17 +60,12 @@ export async function startWasbord(
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
-  await waitForHealth(url, child, () => output);
   return {
-    url,
+    child,
+    url: `http://localhost:${port}`,
     issuer: `http://localhost:${idpPort}`,
-    databasePath,
     output: () => output,
-    stop: async (signal = "SIGTERM") => {
-      await stopProcess(child, signal);
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
+    stop: (signal: NodeJS.Signals = "SIGTERM") => stopProcess(child, signal),
   };
 }
 
