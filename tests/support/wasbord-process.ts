@@ -50,6 +50,8 @@ export async function spawnWasbord(options: { env?: Record<string, string>; data
     DATABASE_PATH: options.databasePath,
     DEV_IDP: "true",
     ADMIN_EMAILS: "demo@wasbord.nl",
+    // Tests that are about backups turn the schedule on.
+    BACKUP_INTERVAL_HOURS: "0",
     ...options.env,
   };
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {

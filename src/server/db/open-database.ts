@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname } from "node:path";
+import { snapshotPath } from "./backup.ts";
 import { Database } from "./database.ts";
 import { migrate, pendingMigrations } from "./migrate.ts";
 
@@ -8,10 +9,6 @@ export interface OpenOptions {
   /** Where the file as it was before migrations is kept (a pre-migration snapshot); none when omitted. */
   snapshotDir?: string;
 }
-
-/** `wasbord-2026-11-22T21-30-00-000Z`: sortable, and valid in every file system. */
-export const stampedName = (prefix: string, at = new Date()) =>
-  `${prefix}-${at.toISOString().replace(/[:.]/g, "-")}`;
 
 /**
  * Opens the database at `path` with every migration applied, such that a crash at any moment leaves either
@@ -45,7 +42,7 @@ export async function openMigratedDatabase(path: string, options: OpenOptions = 
     await migrating.close();
   }
   if (options.snapshotDir && existsSync(path)) {
-    const snapshot = join(options.snapshotDir, `${stampedName("pre-migration")}.duckdb`);
+    const snapshot = snapshotPath(options.snapshotDir);
     keepSnapshot(path, snapshot);
     log(`the database as it was before the migrations is kept at ${snapshot}`);
   }
@@ -57,7 +54,7 @@ export async function openMigratedDatabase(path: string, options: OpenOptions = 
 
 /** Keeps the pre-migration file: a hard link costs nothing; another file system gets a copy. */
 function keepSnapshot(path: string, snapshot: string): void {
-  mkdirSync(join(snapshot, ".."), { recursive: true });
+  mkdirSync(dirname(snapshot), { recursive: true });
   try {
     linkSync(path, snapshot);
   } catch {
