@@ -8,6 +8,8 @@ export interface WasbordProcess {
   url: string;
   issuer: string;
   databasePath: string;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number;
   /** Everything the server printed, for failing tests to show. */
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -30,6 +32,7 @@ export async function startWasbord(
     url: started.url,
     issuer: started.issuer,
     databasePath,
+    pid: started.child.pid as number,
     output: started.output,
     stop: async (signal = "SIGTERM") => {
       await stopProcess(started.child, signal);

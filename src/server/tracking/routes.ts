@@ -5,6 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { type CollectPayload, collectPayloadSchema } from "../../shared/collect.ts";
 import type { Database } from "../db/database.ts";
+import { BODY_LIMITS, bodyTooLarge, readBodyText } from "../http/body.ts";
 import { ApiError, errorResponse, type FieldError, zodFields } from "../http/errors.ts";
 import { isBot } from "./bots.ts";
 import { clientAddress } from "./client-ip.ts";
@@ -26,7 +27,6 @@ export interface TrackingDeps {
 }
 
 /** One event is a few hundred bytes; anything much larger is not from the tracker. */
-const MAX_BODY_BYTES = 16 * 1024;
 const MAINTENANCE_MS = 60_000;
 
 const script = readFileSync(new URL("./tracker.js", import.meta.url));
@@ -120,12 +120,14 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
 type Parsed = { event: CollectPayload } | { error: Response };
 
 async function readEvent(c: Context): Promise<Parsed> {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return { error: problem(c, 413, "too_large", "Een gebeurtenis mag hoogstens 16 kB zijn.") };
-  }
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) {
-    return { error: problem(c, 413, "too_large", "Een gebeurtenis mag hoogstens 16 kB zijn.") };
+  let text: string;
+  try {
+    text = await readBodyText(c, BODY_LIMITS.collect, () =>
+      bodyTooLarge(BODY_LIMITS.collect, "Een gebeurtenis mag hoogstens 16 kB zijn."),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) return { error: errorResponse(c, error) };
+    throw error;
   }
   let json: unknown;
   try {
@@ -157,7 +159,7 @@ function refuseOrigin(c: Context): Response {
 /** Answered here rather than thrown, so that the CORS headers set above stay on the response. */
 const problem = (
   c: Context,
-  status: 400 | 403 | 413 | 429,
+  status: 400 | 403 | 429,
   code: string,
   message: string,
   fields?: FieldError[],
