@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { isProxyEntry } from "./http/client-address.ts";
 
 /** A configuration value that does not parse: start-up stops with a message naming the variable. */
 export class ConfigError extends Error {}
@@ -30,7 +31,9 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-  TRUSTED_PROXIES: list.default([]),
+  TRUSTED_PROXIES: list
+    .pipe(z.array(z.string().refine(isProxyEntry, "expected IP addresses or CIDR ranges like 10.0.0.0/8")))
+    .default([]),
   SEED_DEMO: bool.default(false),
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
   DEV_IDP: bool.default(false),
