@@ -133,7 +133,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "32" } },
   });
-  const server = await startWasbord({ env: { TRACKING_ORIGINS: BENCH_ORIGIN } });
+  // Simulated visitors arrive through X-Forwarded-For, as behind a reverse proxy on this machine.
+  const server = await startWasbord({
+    env: { TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1" },
+  });
   try {
     const concurrency = Number(values.concurrency);
     await measureCollect({ baseUrl: server.url, events: 800, concurrency, firstVisitor: 60_000 });

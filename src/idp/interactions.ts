@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { InteractionResults, Provider } from "oidc-provider";
 import { errors } from "oidc-provider";
+import { RateLimiter, type RateLimitOptions } from "../server/http/rate-limit.js";
 import { verifyCredentials } from "./accounts.js";
 import { loginPage, messagePage, pageHeaders } from "./login-page.js";
 
@@ -25,6 +26,11 @@ type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 const INTERACTION_PATH = /^\/interaction\/([\w-]+)(\/login)?$/;
 const FORM_LIMIT_BYTES = 16 * 1024;
 const WRONG_CREDENTIALS = "E-mailadres of wachtwoord onjuist.";
+/**
+ * Failed sign-ins per client address (the peer: this provider reads no proxy header): 10 at once, then one
+ * per 30 seconds, so guessing a password takes days instead of seconds. A good password costs nothing.
+ */
+const LOGIN_FAILURES: RateLimitOptions = { burst: 10, perSecond: 1 / 30, maxClients: 10_000 };
 
 class FormTooLarge extends Error {}
 
@@ -55,6 +61,7 @@ export function createInteractionRoutes(
   options: InteractionRoutesOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const supportedScopes = new Set(options.scopes);
+  const failures = new RateLimiter(LOGIN_FAILURES);
   const resourceScopes = new Set(words(options.resourceScope));
 
   /** Creates or extends the account's grant with everything this authorization request asks for. */
@@ -111,18 +118,11 @@ export function createInteractionRoutes(
   ): Promise<void> {
     const form = await readForm(req);
     const email = form.get("email") ?? "";
+    const action = `/interaction/${interaction.uid}/login`;
     const account = verifyCredentials(email, form.get("password") ?? "");
     if (!account) {
-      send(
-        res,
-        200,
-        loginPage({
-          action: `/interaction/${interaction.uid}/login`,
-          email,
-          error: WRONG_CREDENTIALS,
-          hint: options.hint,
-        }),
-      );
+      failures.take(req.socket.remoteAddress ?? "", Date.now());
+      send(res, 200, loginPage({ action, email, error: WRONG_CREDENTIALS, hint: options.hint }));
       return;
     }
     const grantId = await grantRequested(interaction, account.id);
@@ -138,6 +138,16 @@ export function createInteractionRoutes(
       if (loginAction ? method !== "POST" : method !== "GET" && method !== "HEAD") {
         send(res, 405, messagePage("Niet toegestaan", "Deze pagina ondersteunt dit verzoek niet."), {
           allow: loginAction ? "POST" : "GET, HEAD",
+        });
+        return true;
+      }
+      const client = req.socket.remoteAddress ?? "";
+      if (loginAction && !failures.allows(client, Date.now())) {
+        // Refused before the form or the session is looked at: a throttled client costs next to nothing.
+        const seconds = failures.retryAfterSeconds(client, Date.now());
+        const error = `Te veel mislukte pogingen. Probeer het over ${seconds} seconden opnieuw.`;
+        send(res, 429, loginPage({ action: `/interaction/${uid}/login`, error, hint: options.hint }), {
+          "retry-after": String(seconds),
         });
         return true;
       }

@@ -8,7 +8,9 @@ import { xsrfProtection } from "./auth/xsrf.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createExperimentsRouter } from "./experiments/routes.ts";
+import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
+import { throttleCredentialFailures } from "./http/failure-throttle.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
@@ -31,6 +33,7 @@ export function createApp(deps: AppDeps): Hono {
   const { config, db, provider } = deps;
   const app = new Hono();
   app.use("*", securityHeaders(new URL(provider.issuer).origin));
+  app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

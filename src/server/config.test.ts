@@ -18,6 +18,22 @@ describe("configuration from the environment", () => {
       scope: "openid profile email phone",
     });
     expect(config.devIdp).toBeNull();
+    expect(config.backup).toEqual({ dir: "data/backups", intervalHours: 24, keep: 14 });
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it("reads backup settings and the trusted proxies, refusing what is not an address or range", () => {
+    const config = loadConfig({
+      ...external,
+      BACKUP_DIR: "/var/backups/wasbord",
+      BACKUP_INTERVAL_HOURS: "6",
+      BACKUP_KEEP: "30",
+      TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1,::1",
+    });
+    expect(config.backup).toEqual({ dir: "/var/backups/wasbord", intervalHours: 6, keep: 30 });
+    expect(config.trustedProxies).toEqual(["10.0.0.0/8", "127.0.0.1", "::1"]);
+    expect(() => loadConfig({ ...external, TRUSTED_PROXIES: "proxy.local" })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ ...external, BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
   });
 
   it("names the variable whose value is wrong", () => {

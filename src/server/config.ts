@@ -1,4 +1,6 @@
+import { dirname, join } from "node:path";
 import { z } from "zod";
+import { isProxyEntry } from "./http/client-address.ts";
 
 /** A configuration value that does not parse: start-up stops with a message naming the variable. */
 export class ConfigError extends Error {}
@@ -22,6 +24,16 @@ const envSchema = z.object({
   PORT: port.default(3000),
   PUBLIC_URL: url.optional(),
   DATABASE_PATH: z.string().min(1).default("data/wasbord.duckdb"),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  TRUSTED_PROXIES: list
+    .pipe(z.array(z.string().refine(isProxyEntry, "expected IP addresses or CIDR ranges like 10.0.0.0/8")))
+    .default([]),
   SEED_DEMO: bool.default(false),
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
   DEV_IDP: bool.default(false),
@@ -54,6 +66,16 @@ export interface Config {
   /** The origin people open, used for the sign-in redirect. */
   publicUrl: string;
   databasePath: string;
+  /**
+   * Scheduled exports of the whole database (and the snapshots taken before migrations) in `dir`; the
+   * newest `keep` of each kind are kept. intervalHours 0 turns the schedule off.
+   */
+  backup: { dir: string; intervalHours: number; keep: number };
+  /**
+   * Addresses of the reverse proxies in front of the server: only their X-Forwarded-For is believed when
+   * telling clients apart for rate limits. Empty: the peer address is the client.
+   */
+  trustedProxies: string[];
   seedDemo: boolean;
   /** Size of the demo chain: 1 = four sites with ~500 washes a day each. */
   seedScale: number;
@@ -100,6 +122,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     databasePath: e.DATABASE_PATH,
+    backup: {
+      dir: e.BACKUP_DIR ?? join(dirname(e.DATABASE_PATH), "backups"),
+      intervalHours: e.DATABASE_PATH === ":memory:" ? 0 : e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
+    trustedProxies: e.TRUSTED_PROXIES,
     seedDemo: e.SEED_DEMO,
     seedScale: e.SEED_SCALE,
     devIdp: useDevIdp ? { port: e.IDP_PORT } : null,

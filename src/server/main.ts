@@ -6,8 +6,9 @@ import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
 import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { Database } from "./db/database.ts";
-import { migrate } from "./db/migrate.ts";
+import { scheduleBackups } from "./db/backup.ts";
+import type { Database } from "./db/database.ts";
+import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 
 /**
@@ -46,8 +47,10 @@ async function main(): Promise<void> {
   const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
-  const db = await Database.open(config.databasePath);
-  await migrate(db, (line) => console.log(line));
+  const db = await openMigratedDatabase(config.databasePath, {
+    log: (line) => console.log(line),
+    snapshotDir: config.backup.dir,
+  });
   await bootstrapAdmins(db, config.adminEmails);
   if (demo) {
     await db.run("INSERT INTO app_users (email, role) VALUES ($1, 'analist') ON CONFLICT DO NOTHING", [
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     ]);
   }
   if (config.seedDemo && (await isDatabaseEmpty(db))) await seedDemo(db, config.seedScale);
+  const stopBackups = scheduleBackups(db, config.backup);
 
   const idp = config.devIdp
     ? await startDevIdp({
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: stopping`);
     server.close();
+    stopBackups();
     await idp?.close();
     await db.close();
     process.exit(0);

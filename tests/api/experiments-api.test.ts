@@ -11,7 +11,10 @@ let admin: ApiClient;
 let analyst: ApiClient;
 
 beforeAll(async () => {
-  server = await startWasbord({ env: { AUTH_ALLOWED_DOMAINS: "wasbord.nl", TRACKING_ORIGINS: SITE } });
+  // Visitors are told apart by X-Forwarded-For, as behind a reverse proxy on this machine.
+  server = await startWasbord({
+    env: { AUTH_ALLOWED_DOMAINS: "wasbord.nl", TRACKING_ORIGINS: SITE, TRUSTED_PROXIES: "127.0.0.1,::1" },
+  });
   admin = await signIn(server, "demo@wasbord.nl", "demo");
   analyst = await signIn(server, "analist@wasbord.nl", "analist");
 }, 120_000);

@@ -22,7 +22,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-collect-"));
   server = await startWasbord({
     databasePath: join(dir, "wasbord.duckdb"),
-    env: { TRACKING_ORIGINS: `${SITE},https://wasbord.nl` },
+    // The test plays several visitors through X-Forwarded-For, as a reverse proxy on this machine would.
+    env: { TRACKING_ORIGINS: `${SITE},https://wasbord.nl`, TRUSTED_PROXIES: "127.0.0.1,::1" },
   });
 }, 120_000);
 

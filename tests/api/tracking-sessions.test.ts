@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** A fresh router is what a restarted server has: nothing in memory. */
 const startCollector = () =>
-  createTrackingRouter({ db, config: { trackingOrigins: [SITE] }, now: () => clock.now });
+  createTrackingRouter({ db, config: { trackingOrigins: [SITE], trustedProxies: [] }, now: () => clock.now });
 
 async function send(
   collector: ReturnType<typeof startCollector>,

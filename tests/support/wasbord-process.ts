@@ -8,6 +8,8 @@ export interface WasbordProcess {
   url: string;
   issuer: string;
   databasePath: string;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number;
   /** Everything the server printed, for failing tests to show. */
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -24,6 +26,23 @@ export async function startWasbord(
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
+  const started = await spawnWasbord({ env: options.env, databasePath });
+  await waitForHealth(started.url, started.child, started.output);
+  return {
+    url: started.url,
+    issuer: started.issuer,
+    databasePath,
+    pid: started.child.pid as number,
+    output: started.output,
+    stop: async (signal = "SIGTERM") => {
+      await stopProcess(started.child, signal);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server process without waiting for it, for tests that kill it while it starts. */
+export async function spawnWasbord(options: { env?: Record<string, string>; databasePath: string }) {
   const [port, idpPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
@@ -31,9 +50,11 @@ export async function startWasbord(
     PORT: String(port),
     HOST: "127.0.0.1",
     IDP_PORT: String(idpPort),
-    DATABASE_PATH: databasePath,
+    DATABASE_PATH: options.databasePath,
     DEV_IDP: "true",
     ADMIN_EMAILS: "demo@wasbord.nl",
+    // Tests that are about backups turn the schedule on.
+    BACKUP_INTERVAL_HOURS: "0",
     ...options.env,
   };
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
@@ -44,17 +65,12 @@ export async function startWasbord(
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
-  await waitForHealth(url, child, () => output);
   return {
-    url,
+    child,
+    url: `http://localhost:${port}`,
     issuer: `http://localhost:${idpPort}`,
-    databasePath,
     output: () => output,
-    stop: async (signal = "SIGTERM") => {
-      await stopProcess(child, signal);
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
+    stop: (signal: NodeJS.Signals = "SIGTERM") => stopProcess(child, signal),
   };
 }
 

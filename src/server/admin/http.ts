@@ -1,15 +1,11 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { BODY_LIMITS, readJsonBody } from "../http/body.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 
-/** Reads a JSON body and validates it; a body that is not JSON is 400, an invalid one 422 with field paths. */
+/** Reads a JSON body and validates it: too large 413, not JSON 400, invalid 422 with field paths. */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, "invalid_json", "De invoer is geen geldige JSON.");
-  }
+  const body = await readJsonBody(c, BODY_LIMITS.form);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

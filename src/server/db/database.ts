@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from "@duckdb/node-api";
+import { isWalReplayFailure, replayWalInIsolation } from "./wal-recovery.ts";
 
 /** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
 export type Row = Record<string, unknown>;
@@ -20,16 +21,21 @@ export class Database implements Queryable {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
   private closed = false;
+  private closing: Promise<void> | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly path: string,
   ) {}
 
-  static async open(path: string, poolSize = 4): Promise<Database> {
+  static async open(
+    path: string,
+    poolSize = 4,
+    log: (line: string) => void = (line) => console.warn(line),
+  ): Promise<Database> {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     // The session time zone stays UTC; reports convert explicitly with timezone('Europe/Amsterdam', …).
-    const instance = await DuckDBInstance.create(path);
+    const instance = await createInstance(path, log);
     const db = new Database(instance, path);
     for (let i = 0; i < poolSize; i++) db.idle.push(await instance.connect());
     return db;
@@ -73,12 +79,20 @@ export class Database implements Queryable {
     }
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const connection of this.idle) connection.closeSync();
-    this.idle.length = 0;
-    this.instance.closeSync();
+  /** Writes the write-ahead log into the database file, so a restart has nothing to replay. */
+  async checkpoint(): Promise<void> {
+    if (this.path !== ":memory:") await this.run("CHECKPOINT");
+  }
+
+  /** Checkpoints (after running queries finish), then closes every connection. Safe to call twice. */
+  close(): Promise<void> {
+    this.closing ??= this.checkpoint().finally(() => {
+      this.closed = true;
+      for (const connection of this.idle) connection.closeSync();
+      this.idle.length = 0;
+      this.instance.closeSync();
+    });
+    return this.closing;
   }
 
   private acquire(): Promise<DuckDBConnection> {
@@ -93,6 +107,22 @@ export class Database implements Queryable {
     if (next) next(connection);
     else if (this.closed) connection.closeSync();
     else this.idle.push(connection);
+  }
+}
+
+/**
+ * Opens the file; when DuckDB cannot replay its write-ahead log (a crash before a checkpoint, see
+ * wal-recovery.ts) the log is replayed through an isolated attach first and the open is tried again.
+ */
+async function createInstance(path: string, log: (line: string) => void): Promise<DuckDBInstance> {
+  try {
+    return await DuckDBInstance.create(path);
+  } catch (error) {
+    if (path === ":memory:" || !isWalReplayFailure(error)) throw error;
+    log(`${path}: write-ahead log could not be replayed on open (${(error as Error).message}); recovering`);
+    const kept = await replayWalInIsolation(path);
+    log(`${path}: write-ahead log replayed and checkpointed; the original log is kept at ${kept}`);
+    return DuckDBInstance.create(path);
   }
 }
 

@@ -4,25 +4,46 @@ import type { Database } from "./database.ts";
 
 const migrationsDir = join(import.meta.dirname, "migrations");
 
-/** Applies every numbered migration not applied yet, each in its own transaction, and records it. */
+/** Migration files in the order they apply: `NNN-name.sql`. */
+function migrationFiles(): { version: number; file: string }[] {
+  return readdirSync(migrationsDir)
+    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ version: Number(file.slice(0, 3)), file }));
+}
+
+/** The migrations not applied to `db` yet (all of them for an empty database). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [{ present }] = await db.query<{ present: number }>(
+    "SELECT count(*) AS present FROM duckdb_tables() WHERE table_name = 'schema_migrations' AND database_name = current_database()",
+  );
+  const applied = new Set(
+    present
+      ? (await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => r.version)
+      : [],
+  );
+  return migrationFiles()
+    .filter(({ version }) => !applied.has(version))
+    .map(({ file }) => file);
+}
+
+/**
+ * Applies every numbered migration not applied yet, each in its own transaction, records it, and
+ * checkpoints after each one: a migration's DDL must never wait in the write-ahead log (see wal-recovery.ts).
+ */
 export async function migrate(db: Database, log: (line: string) => void = () => {}): Promise<string[]> {
   await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-  const applied = new Set(
-    (await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => r.version),
-  );
-  const files = readdirSync(migrationsDir)
-    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
-    .sort();
+  const pending = new Set(await pendingMigrations(db));
   const done: string[] = [];
-  for (const file of files) {
-    const version = Number(file.slice(0, 3));
-    if (applied.has(version)) continue;
+  for (const { version, file } of migrationFiles()) {
+    if (!pending.has(file)) continue;
     const sql = readFileSync(join(migrationsDir, file), "utf8");
     await db.transaction(async (tx) => {
       await tx.run(sql);
       await tx.run("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [version, file]);
     });
+    await db.checkpoint();
     log(`migration ${file} applied`);
     done.push(file);
   }

@@ -3,7 +3,8 @@ import { experimentCreateSchema } from "../../shared/experiments.ts";
 import { writeAudit } from "../admin/audit.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
-import { ApiError, validationError } from "../http/errors.ts";
+import { BODY_LIMITS, readJsonBody } from "../http/body.ts";
+import { validationError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import {
   changeStatus,
@@ -30,9 +31,7 @@ export function createExperimentsRouter(deps: { db: Database }): Hono<AppEnv> {
   router.get("/:key/results", async (c) => c.json(await experimentResults(db, c.req.param("key"))));
 
   router.post("/", requireRole("beheerder"), async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new ApiError(400, "invalid_json", "De aanvraag is geen geldige JSON.");
-    });
+    const body = await readJsonBody(c, BODY_LIMITS.form);
     const parsed = experimentCreateSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     const actor = c.get("user").email;

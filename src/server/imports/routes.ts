@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { MAX_IMPORT_BYTES } from "../../shared/imports.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
-import { ApiError } from "../http/errors.ts";
+import { bodyTooLarge, readJsonBody } from "../http/body.ts";
 import type { AppEnv } from "../http/types.ts";
 import { commitImport, parseImportRequest, previewImport } from "./ad-import.ts";
 
@@ -24,11 +24,8 @@ export function createImportsRouter(deps: { db: Database }): Hono<AppEnv> {
 }
 
 async function readRequest(c: Context<AppEnv>) {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw new ApiError(413, "too_large", "Het bestand is groter dan 10 MB.");
-  }
-  const body = await c.req.json().catch(() => {
-    throw new ApiError(400, "invalid_json", "De aanvraag is geen geldige JSON.");
-  });
+  const body = await readJsonBody(c, MAX_BODY_BYTES, () =>
+    bodyTooLarge(MAX_BODY_BYTES, "Het bestand is groter dan 10 MB."),
+  );
   return parseImportRequest(body);
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { MAX_BATCH_BYTES, MAX_BATCH_ROWS } from "../../shared/ingest.ts";
+import { readBodyText } from "../http/body.ts";
 import { ApiError, type FieldError } from "../http/errors.ts";
 
 /** One row of a batch before validation; `row` is 1-based (the NDJSON line number for NDJSON bodies). */
@@ -17,10 +18,7 @@ const tooLarge = () =>
     `Een batch mag hoogstens ${MAX_BATCH_ROWS.toLocaleString("nl-NL")} rijen en ${MAX_BATCH_BYTES / 1024 / 1024} MB bevatten.`,
   );
 
-/**
- * Reads a batch: a JSON array, or NDJSON when the Content-Type says so. The byte limit is enforced while
- * the body streams in, so an oversized upload is cut off at the limit instead of being buffered whole.
- */
+/** Reads a batch: a JSON array, or NDJSON when the Content-Type says so, within the batch byte limit. */
 export async function readBatch(c: Context): Promise<RawRow[]> {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const ndjson = NDJSON_TYPES.has(mediaType);
@@ -31,29 +29,8 @@ export async function readBatch(c: Context): Promise<RawRow[]> {
       "Stuur een JSON-array (Content-Type: application/json) of NDJSON (Content-Type: application/x-ndjson).",
     );
   }
-  const text = await readLimited(c);
+  const text = await readBodyText(c, MAX_BATCH_BYTES, tooLarge);
   return ndjson ? parseNdjson(text) : parseJsonArray(text);
-}
-
-async function readLimited(c: Context): Promise<string> {
-  const declared = Number(c.req.header("content-length"));
-  if (declared > MAX_BATCH_BYTES) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BATCH_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
 }
 
 function parseJsonArray(text: string): RawRow[] {

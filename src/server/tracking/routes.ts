@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { type CollectPayload, collectPayloadSchema } from "../../shared/collect.ts";
 import type { Database } from "../db/database.ts";
+import { BODY_LIMITS, bodyTooLarge, readBodyText } from "../http/body.ts";
+import { clientAddressOf } from "../http/client-address.ts";
 import { ApiError, errorResponse, type FieldError, zodFields } from "../http/errors.ts";
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "../http/rate-limit.ts";
 import { isBot } from "./bots.ts";
-import { clientAddress } from "./client-ip.ts";
 import { allowedOrigins } from "./origins.ts";
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import { SessionTracker } from "./sessions.ts";
 import { CollectStore } from "./store.ts";
 import { saltsFromDatabase, visitorIds } from "./visitor-id.ts";
@@ -19,14 +19,13 @@ import { saltsFromDatabase, visitorIds } from "./visitor-id.ts";
 
 export interface TrackingDeps {
   db: Database;
-  config: { trackingOrigins: string[] };
+  config: { trackingOrigins: string[]; trustedProxies: string[] };
   /** Server clock; tests move it. */
   now?: () => number;
   rateLimit?: RateLimitOptions;
 }
 
 /** One event is a few hundred bytes; anything much larger is not from the tracker. */
-const MAX_BODY_BYTES = 16 * 1024;
 const MAINTENANCE_MS = 60_000;
 
 const script = readFileSync(new URL("./tracker.js", import.meta.url));
@@ -37,6 +36,7 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
   const now = deps.now ?? Date.now;
   const origins = allowedOrigins(deps.config.trackingOrigins);
   const limiter = new RateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const clientOf = clientAddressOf(deps.config.trustedProxies);
   const tracker = new SessionTracker({ ownHosts: origins.hosts });
   const store = new CollectStore(deps.db, tracker, now);
   const salts = saltsFromDatabase(deps.db);
@@ -84,11 +84,11 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
       return c.body(null, 204);
     }
 
-    const ip = clientAddress(remoteAddress(c), c.req.header("x-forwarded-for"));
-    const client = `${ip} ${userAgent}`;
-    if (!limiter.take(client, now())) {
+    // One allowance per address: a rotating User-Agent or a made-up X-Forwarded-For is the same client.
+    const ip = clientOf(c);
+    if (!limiter.take(ip, now())) {
       store.count("rate_limited", now());
-      c.header("Retry-After", String(limiter.retryAfterSeconds(client)));
+      c.header("Retry-After", String(limiter.retryAfterSeconds(ip, now())));
       return problem(c, 429, "rate_limited", "Te veel gebeurtenissen; probeer het later opnieuw.");
     }
 
@@ -120,12 +120,14 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
 type Parsed = { event: CollectPayload } | { error: Response };
 
 async function readEvent(c: Context): Promise<Parsed> {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return { error: problem(c, 413, "too_large", "Een gebeurtenis mag hoogstens 16 kB zijn.") };
-  }
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) {
-    return { error: problem(c, 413, "too_large", "Een gebeurtenis mag hoogstens 16 kB zijn.") };
+  let text: string;
+  try {
+    text = await readBodyText(c, BODY_LIMITS.collect, () =>
+      bodyTooLarge(BODY_LIMITS.collect, "Een gebeurtenis mag hoogstens 16 kB zijn."),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) return { error: errorResponse(c, error) };
+    throw error;
   }
   let json: unknown;
   try {
@@ -155,19 +157,5 @@ function refuseOrigin(c: Context): Response {
 }
 
 /** Answered here rather than thrown, so that the CORS headers set above stay on the response. */
-const problem = (
-  c: Context,
-  status: 400 | 403 | 413 | 429,
-  code: string,
-  message: string,
-  fields?: FieldError[],
-) => errorResponse(c, new ApiError(status, code, message, fields));
-
-/** The peer address of the connection; absent when the app is called in-process (tests). */
-function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
+const problem = (c: Context, status: 400 | 403 | 429, code: string, message: string, fields?: FieldError[]) =>
+  errorResponse(c, new ApiError(status, code, message, fields));

@@ -6,7 +6,9 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter({ burst: 3, perSecond: 1, maxClients: 10 });
     const t = 1_000_000;
     expect([1, 2, 3, 4].map(() => limiter.take("a", t))).toEqual([true, true, true, false]);
-    expect(limiter.retryAfterSeconds("a")).toBe(1);
+    expect(limiter.retryAfterSeconds("a", t)).toBe(1);
+    expect(limiter.allows("a", t + 999)).toBe(false);
+    expect(limiter.allows("a", t + 1000)).toBe(true);
     expect(limiter.take("a", t + 999)).toBe(false);
     expect(limiter.take("a", t + 2000)).toBe(true);
   });

@@ -1,6 +1,6 @@
-// Per-client rate limit for the public collect endpoint: a token bucket per client key, in memory.
-// A person browsing sends a handful of events a minute; a burst allowance covers a quick series of
-// clicks. The table of clients is bounded: when it is full the least recently seen client is forgotten,
+// Per-client rate limit: a token bucket per client key, in memory. Used for the public collect endpoint (a
+// person browsing sends a handful of events a minute; a burst allowance covers a quick series of clicks)
+// and, counting failures instead of requests, for failed sign-ins and credentials. The table of clients is bounded: when it is full the least recently seen client is forgotten,
 // which at worst gives that client a fresh bucket.
 
 export interface RateLimitOptions {
@@ -26,11 +26,8 @@ export class RateLimiter {
 
   /** Takes one event from the client's allowance; false when it has none left. */
   take(client: string, now: number): boolean {
-    const { burst, perSecond, maxClients } = this.options;
-    const previous = this.buckets.get(client);
-    const tokens = previous
-      ? Math.min(burst, previous.tokens + ((now - previous.at) / 1000) * perSecond)
-      : burst;
+    const { maxClients } = this.options;
+    const tokens = this.tokens(client, now);
     // Re-inserting keeps the map in least-recently-seen order, so the first key is the one to forget.
     this.buckets.delete(client);
     if (this.buckets.size >= maxClients) {
@@ -42,11 +39,22 @@ export class RateLimiter {
     return allowed;
   }
 
+  /** Whether the client has allowance left, without taking any. */
+  allows(client: string, now: number): boolean {
+    return this.tokens(client, now) >= 1;
+  }
+
   /** Seconds until the client may send again, for the Retry-After header. */
-  retryAfterSeconds(client: string): number {
-    const bucket = this.buckets.get(client);
-    if (!bucket || bucket.tokens >= 1) return 0;
-    return Math.ceil((1 - bucket.tokens) / this.options.perSecond);
+  retryAfterSeconds(client: string, now: number): number {
+    const tokens = this.tokens(client, now);
+    if (tokens >= 1) return 0;
+    return Math.ceil((1 - tokens) / this.options.perSecond);
+  }
+
+  private tokens(client: string, now: number): number {
+    const { burst, perSecond } = this.options;
+    const previous = this.buckets.get(client);
+    return previous ? Math.min(burst, previous.tokens + ((now - previous.at) / 1000) * perSecond) : burst;
   }
 
   get size(): number {

@@ -1,0 +1,68 @@
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { snapshotPath } from "./backup.ts";
+import { Database } from "./database.ts";
+import { migrate, pendingMigrations } from "./migrate.ts";
+
+export interface OpenOptions {
+  log?: (line: string) => void;
+  /** Where the file as it was before migrations is kept (a pre-migration snapshot); none when omitted. */
+  snapshotDir?: string;
+}
+
+/**
+ * Opens the database at `path` with every migration applied, such that a crash at any moment leaves either
+ * the file as it was or the fully migrated file, never something in between. Migrations run on a copy
+ * (`<path>.migrating`; a brand-new database is built there from nothing), which is checkpointed, closed and
+ * renamed over `path` in one step. A copy left behind by a crash is thrown away on the next start.
+ */
+export async function openMigratedDatabase(path: string, options: OpenOptions = {}): Promise<Database> {
+  const log = options.log ?? (() => {});
+  if (path === ":memory:") {
+    const db = await Database.open(path);
+    await migrate(db, log);
+    return db;
+  }
+  const work = `${path}.migrating`;
+  removeDatabaseFile(work);
+
+  if (existsSync(path)) {
+    const current = await Database.open(path, 1, log);
+    const pending = await pendingMigrations(current);
+    await current.close();
+    if (pending.length === 0) return Database.open(path, 4, log);
+    log(`${pending.length} migration(s) to apply: ${pending.join(", ")}`);
+    copyFileSync(path, work);
+  }
+
+  const migrating = await Database.open(work, 1, log);
+  try {
+    await migrate(migrating, log);
+  } finally {
+    await migrating.close();
+  }
+  if (options.snapshotDir && existsSync(path)) {
+    const snapshot = snapshotPath(options.snapshotDir);
+    keepSnapshot(path, snapshot);
+    log(`the database as it was before the migrations is kept at ${snapshot}`);
+  }
+  // close() checkpointed, so the copy has no write-ahead log; rename is atomic within one file system.
+  rmSync(`${work}.wal`, { force: true });
+  renameSync(work, path);
+  return Database.open(path, 4, log);
+}
+
+/** Keeps the pre-migration file: a hard link costs nothing; another file system gets a copy. */
+function keepSnapshot(path: string, snapshot: string): void {
+  mkdirSync(dirname(snapshot), { recursive: true });
+  try {
+    linkSync(path, snapshot);
+  } catch {
+    copyFileSync(path, snapshot);
+  }
+}
+
+export function removeDatabaseFile(path: string): void {
+  rmSync(path, { force: true });
+  rmSync(`${path}.wal`, { force: true });
+}

@@ -1,0 +1,60 @@
+import type { Context } from "hono";
+import { ApiError } from "./errors.ts";
+
+// Every request body is read through here. The limit holds while the body streams in — a declared
+// Content-Length over it is refused before reading, and a chunked body (no length) is cut off at the first
+// byte past it — so no request makes the server hold more than `maxBytes` of it in memory.
+
+/** Request-body limits per kind of endpoint, in bytes. */
+export const BODY_LIMITS = {
+  /** One tracking event from a website (public). */
+  collect: 16 * 1024,
+  /** A form of the admin screens or an experiment. */
+  form: 64 * 1024,
+} as const;
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
+
+export const bodyTooLarge = (maxBytes: number, message = `De aanvraag is groter dan ${size(maxBytes)}.`) =>
+  new ApiError(413, "too_large", message);
+
+/** The body as UTF-8 text; `tooLarge` (413) once it passes `maxBytes`. */
+export async function readBodyText(
+  c: Context,
+  maxBytes: number,
+  tooLarge: () => ApiError = () => bodyTooLarge(maxBytes),
+): Promise<string> {
+  const declared = Number(c.req.header("content-length"));
+  if (declared > maxBytes) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, received).toString("utf8");
+}
+
+/** The body parsed as JSON: 413 past `maxBytes`, 400 `invalid_json` when it does not parse. */
+export async function readJsonBody(
+  c: Context,
+  maxBytes: number,
+  tooLarge?: () => ApiError,
+): Promise<unknown> {
+  const text = await readBodyText(c, maxBytes, tooLarge);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "invalid_json", "De aanvraag is geen geldige JSON.");
+  }
+}
