@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_PATH: databasePath,
       // A small demo chain keeps the browser tests quick; the figures are checked against fixtures in tests/api.
       SEED_SCALE: "0.05",
+      // The live demo would move the figures under the tests' feet (tests/api/demo-live.test.ts covers it).
+      DEMO_LIVE: "false",
     },
   },
 });

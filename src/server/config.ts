@@ -36,6 +36,7 @@ const envSchema = z.object({
     .default([]),
   SEED_DEMO: bool.default(false),
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
+  DEMO_LIVE: bool.default(true),
   DEV_IDP: bool.default(false),
   DEV_IDP_ALLOW_IN_PRODUCTION: bool.default(false),
   IDP_PORT: port.default(3001),
@@ -79,6 +80,8 @@ export interface Config {
   seedDemo: boolean;
   /** Size of the demo chain: 1 = four sites with ~500 washes a day each. */
   seedScale: number;
+  /** In demo mode (`--demo`) only: keep the demo chain washing through the public interfaces. */
+  demoLive: boolean;
   /** Start the bundled identity provider (only when no external issuer is configured). */
   devIdp: { port: number } | null;
   oidc: { issuer: string; clientId: string; audience: string; responseType: string; scope: string };
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: e.TRUSTED_PROXIES,
     seedDemo: e.SEED_DEMO,
     seedScale: e.SEED_SCALE,
+    demoLive: e.DEMO_LIVE,
     devIdp: useDevIdp ? { port: e.IDP_PORT } : null,
     oidc: {
       issuer: (e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`).replace(/\/$/, ""),

@@ -10,6 +10,7 @@ import { scheduleBackups } from "./db/backup.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
+import { startLiveDemo } from "./demo/live/index.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -21,15 +22,18 @@ const DEMO_DEFAULTS = {
   DEV_IDP: "true",
   SEED_DEMO: "true",
   ADMIN_EMAILS: "demo@wasbord.nl",
+  // The live demo's visitors browse the demo website; the development default (any localhost) stays allowed.
+  TRACKING_ORIGINS: "https://www.wasbord.nl,http://localhost:*,http://127.0.0.1:*",
 };
 const DEMO_ANALYST = "analist@wasbord.nl";
+const DEMO_SEED = 42;
 
 /** Fills an empty database with the demo chain before the server listens, printing progress. */
 async function seedDemo(db: Database, scale: number): Promise<void> {
   console.log(`Lege database: demodata genereren (schaal ${scale}) …`);
   let lastLine = 0;
   const summary = await generateDemoData(db, {
-    seed: 42,
+    seed: DEMO_SEED,
     scale,
     today: new Date(),
     onProgress: (message) => {
@@ -90,6 +94,14 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`Wasbord draait op ${config.publicUrl}`);
     if (idp) console.log(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
+    if (demo && config.demoLive) {
+      startLiveDemo({
+        db,
+        url: `http://127.0.0.1:${config.port}`,
+        seed: DEMO_SEED,
+        scale: config.seedScale,
+      }).catch((error) => console.error("Live demo kon niet starten:", error));
+    }
   });
 
   let stopping = false;

@@ -5,17 +5,18 @@ import { type AdminTestServer, auditOf, startAdminServer } from "./admin-support
 let t: AdminTestServer;
 let admin: ApiClient;
 
-// Fixture: Utrecht's camera read a plate an hour ago and its till last sold five hours ago; Zeist never sent
-// anything; Google Ads figures were written two days ago (36–72 h: late, not yet silent).
+// Fixture: Utrecht's camera read a plate a minute ago (fresh at any hour) and its till last sold ten days ago
+// (silent at any hour: far more than 4 opening hours); Zeist never sent anything; Google Ads figures were
+// written two days ago (36–72 h: late, not yet silent). The boundaries: src/server/freshness.
 beforeAll(async () => {
   t = await startAdminServer(async (db) => {
     await db.run(`INSERT INTO sites (code, name, postcode, city, lat, lon, lanes) VALUES
       ('utrecht', 'Utrecht Centrum', '3511AB', 'Utrecht', 52.09, 5.12, 2),
       ('zeist', 'Zeist', '3701AA', 'Zeist', 52.09, 5.23, 1)`);
     await db.run(`INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate, sidecode, confidence)
-      VALUES (1, 'cam-1', now() - INTERVAL 1 HOUR, 1, 'cam-a', 'AB123C', 6, 0.97)`);
+      VALUES (1, 'cam-1', now() - INTERVAL 1 MINUTE, 1, 'cam-a', 'AB123C', 6, 0.97)`);
     await db.run(`INSERT INTO transactions (site_id, event_id, occurred_at, payment_method, subtotal_cents,
-      total_cents, vat_cents) VALUES (1, 'kassa-1', now() - INTERVAL 5 HOUR, 'pin', 995, 995, 173)`);
+      total_cents, vat_cents) VALUES (1, 'kassa-1', now() - INTERVAL 10 DAY, 'pin', 995, 995, 173)`);
     await db.run(`INSERT INTO ad_stats_daily (key_sha256, platform, account, stat_date, campaign, updated_at)
       VALUES ('${"a".repeat(64)}', 'google_ads', 'acc', current_date - 2, 'Merk', now() - INTERVAL 48 HOUR)`);
   });
@@ -157,7 +158,7 @@ describe("data freshness and the overview", () => {
       "plate-reads | Houten | stil | nooit",
       "plate-reads | Utrecht Centrum | actueel | ooit",
       "transactions | Houten | stil | nooit",
-      "transactions | Utrecht Centrum | vertraagd | ooit",
+      "transactions | Utrecht Centrum | stil | ooit",
       "website | Website | stil | nooit",
     ]);
   });

@@ -100,16 +100,20 @@ describe("dashboard", () => {
     expect(days?.points.map((p) => p.value)).toEqual([1, 1, 1, 0, 0, 2, 3]);
   });
 
-  it("tells how fresh each source is, per site", () => {
+  it("tells how fresh each source is, per site, by the one freshness rule", () => {
+    // Now is Sunday 13:00 CET; Sunday the washes open at 10:00 CET (09:00 UTC). Utrecht's and Zeist's last
+    // data are from the night (02:30 CET and 00:29 CEST), so they have been quiet for 3 opening hours:
+    // late (1 h), not yet silent (4 h). Houten never sent anything: silent. The website's last session is
+    // 3 clock hours old: late. Ads: today's figures count up to now, Google's yesterday's end is 14 h ago.
     const rows = table("freshness").rows.map((r) => [r.source, r.name, r.latest, r.status]);
     expect(rows).toEqual([
-      ["Kentekenlezingen", "Houten", null, "Geen gegevens"],
-      ["Kentekenlezingen", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Achter"],
-      ["Kentekenlezingen", "Zeist", "2026-10-24T22:29:00.000Z", "Achter"],
-      ["Transacties", "Houten", null, "Geen gegevens"],
-      ["Transacties", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Achter"],
-      ["Transacties", "Zeist", "2026-10-24T22:30:00.000Z", "Achter"],
-      ["Website", "Alle vestigingen", "2026-10-25T09:00:00.000Z", "Achter"],
+      ["Kentekenlezingen", "Houten", null, "Stil"],
+      ["Kentekenlezingen", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Vertraagd"],
+      ["Kentekenlezingen", "Zeist", "2026-10-24T22:29:00.000Z", "Vertraagd"],
+      ["Transacties", "Houten", null, "Stil"],
+      ["Transacties", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Vertraagd"],
+      ["Transacties", "Zeist", "2026-10-24T22:30:00.000Z", "Vertraagd"],
+      ["Website", "Alle vestigingen", "2026-10-25T09:00:00.000Z", "Vertraagd"],
       ["Advertenties", "Facebook", "2026-10-25T12:00:00.000Z", "Actueel"], // today's figures: up to now
       ["Advertenties", "Google Ads", "2026-10-24T22:00:00.000Z", "Actueel"],
     ]);

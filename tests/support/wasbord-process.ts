@@ -22,7 +22,7 @@ const root = join(import.meta.dirname, "../..");
  * a fresh DuckDB file (or the one given), and waits until it answers /healthz.
  */
 export async function startWasbord(
-  options: { env?: Record<string, string>; databasePath?: string } = {},
+  options: { env?: Record<string, string>; databasePath?: string; args?: string[] } = {},
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
@@ -55,13 +55,19 @@ export async function spawnWasbord(options: { env?: Record<string, string>; data
     ADMIN_EMAILS: "demo@wasbord.nl",
     // Tests that are about backups turn the schedule on.
     BACKUP_INTERVAL_HOURS: "0",
+    // The live demo would add rows to the fixtures' figures; a test that wants it passes --demo and true.
+    DEMO_LIVE: "false",
     ...options.env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(root, "src/server/main.ts"), ...(options.args ?? [])],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

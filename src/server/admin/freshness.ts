@@ -1,22 +1,16 @@
-import type { DataSource, Freshness, FreshnessRow } from "../../shared/admin/connections.ts";
+import type { DataSource, FreshnessRow } from "../../shared/admin/connections.ts";
+import type { FreshnessKind } from "../../shared/freshness.ts";
 import type { Queryable } from "../db/database.ts";
+import { freshnessOf } from "../freshness/freshness-rule.ts";
 
-// How long a source may be quiet before it is worth a look ("vertraagd") and before it is surely broken
-// ("stil"). A car wash is closed at night, so cameras and tills get a night's margin before "stil"; ad
-// platforms report whole days, a day late.
-const THRESHOLDS_HOURS: Record<DataSource, { late: number; silent: number }> = {
-  "plate-reads": { late: 3, silent: 24 },
-  transactions: { late: 3, silent: 24 },
-  "ad-stats": { late: 36, silent: 72 },
-  website: { late: 3, silent: 24 },
+// Cameras and tills are judged per site by the opening hours they have been quiet, the website and the ad
+// platforms by the clock: the one rule the dashboard uses too (src/server/freshness/freshness-rule.ts).
+const KIND: Record<DataSource, FreshnessKind> = {
+  "plate-reads": "site",
+  transactions: "site",
+  "ad-stats": "ads",
+  website: "website",
 };
-
-export function freshness(source: DataSource, lastAt: string | null, now = Date.now()): Freshness {
-  if (!lastAt) return "stil";
-  const hours = (now - Date.parse(lastAt)) / 3_600_000;
-  const limits = THRESHOLDS_HOURS[source];
-  return hours >= limits.silent ? "stil" : hours >= limits.late ? "vertraagd" : "actueel";
-}
 
 const AD_PLATFORMS: Record<string, string> = {
   facebook: "Facebook",
@@ -45,11 +39,11 @@ export async function dataFreshness(db: Queryable): Promise<FreshnessRow[]> {
      SELECT 'website', 'Website', (SELECT max(started_at) FROM web_sessions), NULL
      ORDER BY source, subject`,
   );
-  const now = Date.now();
+  const now = new Date();
   return rows.map(({ source, subject, lastAt }) => ({
     source,
     subject: source === "ad-stats" ? (AD_PLATFORMS[subject] ?? subject) : subject,
     lastAt,
-    status: freshness(source, lastAt, now),
+    status: freshnessOf(KIND[source], lastAt === null ? null : new Date(lastAt), now),
   }));
 }

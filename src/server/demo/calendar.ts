@@ -1,3 +1,5 @@
+import { OPENING_HOURS } from "../../shared/freshness.ts";
+
 // Days of the demo period in Europe/Amsterdam, with the curves that shape a car wash's week and day.
 
 const DAY_MS = 86_400_000;
@@ -83,7 +85,7 @@ export function openingHours(day: Day): [open: number, close: number] | null {
   const monthDay = day.date.slice(5);
   if (monthDay === "12-25" || monthDay === "01-01") return null;
   if (monthDay === "12-24" || monthDay === "12-31") return [8, 16];
-  return day.weekday === 6 ? [10, 18] : [8, 20];
+  return OPENING_HOURS[day.weekday];
 }
 
 /** Relative traffic per weekday (Monday first), averaging 1: Saturday is the big day, Friday builds up to it. */

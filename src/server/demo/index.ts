@@ -36,7 +36,7 @@ export interface DemoSummary {
   durationMs: number;
 }
 
-const TWO_YEARS = 731;
+export const TWO_YEARS = 731;
 
 /** True when the database holds no chain yet: no sites and no facts (users may exist). */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

@@ -1,5 +1,7 @@
+import { FRESHNESS_LABELS, type FreshnessKind } from "../../shared/freshness.ts";
 import type { Table } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { freshnessOf } from "../freshness/freshness-rule.ts";
 import type { ReportFilters } from "./filters.ts";
 
 // Data freshness on the dashboard: when each source last delivered something, so an operator sees a
@@ -13,13 +15,12 @@ interface FreshRow {
   latest: string | null;
 }
 
-/** How old the latest data of a source may be before it is "Achter". */
-const STALE_AFTER_SECONDS: Record<string, number> = {
-  Kentekenlezingen: 2 * 3600,
-  Transacties: 2 * 3600,
-  Website: 2 * 3600,
-  // Ad platforms report per day, a day late.
-  Advertenties: 2 * 86_400,
+/** Cameras and tills by the opening hours they have been quiet, the rest by the clock: the one rule. */
+const KIND: Record<string, FreshnessKind> = {
+  Kentekenlezingen: "site",
+  Transacties: "site",
+  Website: "website",
+  Advertenties: "ads",
 };
 
 export function freshnessSql(filters: ReportFilters) {
@@ -48,7 +49,7 @@ ORDER BY position, name`;
 export async function freshnessTable(db: Queryable, filters: ReportFilters): Promise<Table> {
   const { text, params } = freshnessSql(filters);
   const rows = await db.query<FreshRow>(text, params);
-  const now = filters.now.getTime();
+
   return {
     key: "freshness",
     label: "Actualiteit van de gegevens",
@@ -60,9 +61,10 @@ export async function freshnessTable(db: Queryable, filters: ReportFilters): Pro
       { key: "status", label: "Status", type: "text" },
     ],
     rows: rows.map((row) => {
-      const age = row.latest === null ? null : Math.max(0, Math.round((now - Date.parse(row.latest)) / 1000));
-      const status =
-        age === null ? "Geen gegevens" : age > STALE_AFTER_SECONDS[row.source] ? "Achter" : "Actueel";
+      const latest = row.latest === null ? null : new Date(row.latest);
+      const age =
+        latest === null ? null : Math.max(0, Math.round((filters.now.getTime() - latest.getTime()) / 1000));
+      const status = FRESHNESS_LABELS[freshnessOf(KIND[row.source], latest, filters.now)];
       return { source: row.source, name: row.name, latest: row.latest, age, status };
     }),
     totals: null,

@@ -1,3 +1,4 @@
+import type { Freshness } from "../freshness.ts";
 import { z } from "../zod-nl.ts";
 import { requiredText } from "./fields.ts";
 
@@ -37,7 +38,6 @@ export interface CreatedApiKey extends AdminApiKey {
 
 export const dataSources = ["plate-reads", "transactions", "ad-stats", "website"] as const;
 export type DataSource = (typeof dataSources)[number];
-export type Freshness = "actueel" | "vertraagd" | "stil";
 
 /** When a source last delivered data, per site (cameras, tills) or per platform (ads) or overall (website). */
 export interface FreshnessRow {

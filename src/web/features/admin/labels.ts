@@ -1,7 +1,8 @@
-import type { ApiKeyScope, DataSource, Freshness } from "../../../shared/admin/connections.ts";
+import type { ApiKeyScope, DataSource } from "../../../shared/admin/connections.ts";
 import type { ItemKind } from "../../../shared/admin/items.ts";
 import type { Channel, PromotionKind } from "../../../shared/admin/promotions.ts";
 import type { Role } from "../../../shared/admin/users.ts";
+import { FRESHNESS_LABELS, type Freshness } from "../../../shared/freshness.ts";
 
 // Dutch names of the admin's stored values, used by lists, forms, filters and CSV exports alike.
 
@@ -44,9 +45,9 @@ export const sourceLabels: Record<DataSource, string> = {
 };
 
 export const freshnessLabels: Record<Freshness, { label: string; tone: "good" | "warning" | "bad" }> = {
-  actueel: { label: "Actueel", tone: "good" },
-  vertraagd: { label: "Vertraagd", tone: "warning" },
-  stil: { label: "Stil", tone: "bad" },
+  actueel: { label: FRESHNESS_LABELS.actueel, tone: "good" },
+  vertraagd: { label: FRESHNESS_LABELS.vertraagd, tone: "warning" },
+  stil: { label: FRESHNESS_LABELS.stil, tone: "bad" },
 };
 
 export const auditActionLabels: Record<string, string> = {

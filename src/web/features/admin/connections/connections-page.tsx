@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminApiKey } from "../../../../shared/admin/connections.ts";
 import { formatDate, formatDateTime } from "../../../../shared/format.ts";
+import { freshnessExplanation } from "../../../../shared/freshness.ts";
 import { AdImportPanel } from "../ad-import/index.ts";
 import { ADMIN_KEY, apiKeysQuery, freshnessQuery, revokeApiKey } from "../api/admin-api.ts";
 import { AdminScreen, useNotice } from "../components/admin-screen.tsx";
@@ -111,8 +112,7 @@ export function ConnectionsPage({ title }: { title: string }) {
         Laatste gegevens per bron
       </Title>
       <Text size="sm" c="dimmed">
-        Camera's en kassa's heten vertraagd na 3 uur stilte en stil na 24 uur; advertentieplatforms na 36 en
-        72 uur.
+        {freshnessExplanation()}
       </Text>
       <QueryState query={freshness} what="de versheid van de gegevens">
         {(rows) => <FreshnessTable rows={rows} />}

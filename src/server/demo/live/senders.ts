@@ -1,0 +1,65 @@
+import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
+import type { WebHit } from "./day-plan.ts";
+
+// The live demo's devices: the cameras and tills post their rows to /api/ingest/* with the simulator's API
+// key, the visitors' browsers post their events to /api/collect, as the tracking script would.
+
+/** Rows per request: well under the ingestion limit of 10 000. */
+const BATCH = 5000;
+
+const USER_AGENTS: Record<string, string> = {
+  mobile:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+  tablet:
+    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  desktop:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+};
+
+export class LiveSenders {
+  constructor(
+    private readonly url: string,
+    private readonly apiKey: string,
+  ) {}
+
+  async plateReads(rows: PlateReadRow[]): Promise<void> {
+    await this.ingest("plate-reads", rows);
+  }
+
+  async transactions(rows: TransactionRow[]): Promise<void> {
+    await this.ingest("transactions", rows);
+  }
+
+  private async ingest(endpoint: string, rows: unknown[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const response = await fetch(`${this.url}/api/ingest/${endpoint}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${this.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify(rows.slice(i, i + BATCH)),
+      });
+      if (!response.ok)
+        throw new Error(`/api/ingest/${endpoint}: ${response.status} ${await response.text()}`);
+    }
+  }
+
+  /**
+   * One browser event. Wasbord stands behind no proxy here, so the simulator speaks as one for its visitors:
+   * X-Forwarded-For from loopback is believed, and gives each visitor an address of its own (from the
+   * shared address space 100.64.0.0/10, no real person's) for the visitor id and the rate limit.
+   */
+  async collect(hit: WebHit): Promise<void> {
+    const a = Number.parseInt(hit.visitor.slice(0, 6), 16);
+    const address = `100.${64 + ((a >> 16) & 63)}.${(a >> 8) & 255}.${a & 255}`;
+    const response = await fetch(`${this.url}/api/collect`, {
+      method: "POST",
+      headers: {
+        origin: `https://${hit.payload.site}`,
+        "content-type": "text/plain",
+        "user-agent": USER_AGENTS[hit.device] ?? USER_AGENTS.desktop,
+        "x-forwarded-for": address,
+      },
+      body: JSON.stringify(hit.payload),
+    });
+    if (!response.ok) throw new Error(`/api/collect: ${response.status} ${await response.text()}`);
+  }
+}
