@@ -26,7 +26,7 @@ export async function startWasbord(
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
-  const started = await spawnWasbord({ env: options.env, databasePath });
+  const started = await spawnWasbord({ env: options.env, databasePath, args: options.args });
   await waitForHealth(started.url, started.child, started.output);
   return {
     url: started.url,
@@ -42,7 +42,11 @@ export async function startWasbord(
 }
 
 /** Starts the server process without waiting for it, for tests that kill it while it starts. */
-export async function spawnWasbord(options: { env?: Record<string, string>; databasePath: string }) {
+export async function spawnWasbord(options: {
+  env?: Record<string, string>;
+  databasePath: string;
+  args?: string[];
+}) {
   const [port, idpPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
