@@ -9,6 +9,8 @@ const theme = createTheme({
   defaultRadius: "sm",
   // Shade 8 keeps links and buttons above the WCAG AA contrast ratio on white (shade 6 is 3.6:1).
   primaryShade: { light: 8, dark: 5 },
+  // Page titles shrink with the window: on a phone a report's name fits on a line or two, not one word each.
+  headings: { sizes: { h1: { fontSize: "clamp(1.5rem, 1.1rem + 1.6vw, 2.125rem)" } } },
 });
 
 // Mantine's dimmed grey (3.3:1), error red (3.3:1) and placeholder grey (2.6:1) fall below WCAG AA's 4.5:1

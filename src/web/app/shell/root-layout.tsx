@@ -1,6 +1,7 @@
 import { AppShell, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { useDisclosure } from "@mantine/hooks";
+import { type ReactNode, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
 import {
   ADMIN_HEADING,
   ADMIN_OVERVIEW,
@@ -10,7 +11,7 @@ import {
 import { authHeader } from "../../auth/auth-header.ts";
 import { ApiRequestError } from "../../lib/http.ts";
 import { useCurrentModule } from "./current-module.ts";
-import { Header } from "./header.tsx";
+import { Header, NAV_BREAKPOINT } from "./header.tsx";
 import { useMe } from "./me.ts";
 import { SideNav } from "./side-nav.tsx";
 
@@ -19,21 +20,44 @@ export function RootLayout() {
   const module = useCurrentModule();
   const guarded = module === "admin" || module === "dashboard" || module === "reports";
   const me = useMe(guarded || authHeader.has());
+  const [navOpened, navControls] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // On a phone the navigation covers the page: a choice closes it (SideNav's onNavigate), and so does
+  // leaving the page another way (the browser's back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a new pathname
+  useEffect(() => navControls.close(), [pathname]);
   if (module === "auth") return <Outlet />;
 
   const nav =
     module === "admin" && me.data?.role === "beheerder" ? (
-      <SideNav label="Beheermenu" heading={ADMIN_HEADING} top={ADMIN_OVERVIEW} sections={ADMIN_SECTIONS} />
+      <SideNav
+        label="Beheermenu"
+        heading={ADMIN_HEADING}
+        top={ADMIN_OVERVIEW}
+        sections={ADMIN_SECTIONS}
+        onNavigate={navControls.close}
+      />
     ) : module === "reports" && me.data ? (
-      <SideNav label="Rapportagemenu" sections={REPORT_SECTIONS} />
+      <SideNav label="Rapportagemenu" sections={REPORT_SECTIONS} onNavigate={navControls.close} />
     ) : null;
 
   return (
-    <AppShell header={{ height: 56 }} navbar={nav ? { width: 260, breakpoint: 0 } : undefined} padding="lg">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={nav ? { width: 260, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
+      padding={{ base: "sm", sm: "lg" }}
+    >
       <AppShell.Header>
-        <Header canAdminister={me.data?.role !== "analist"} />
+        <Header
+          canAdminister={me.data?.role !== "analist"}
+          nav={nav ? { opened: navOpened, toggle: navControls.toggle } : null}
+        />
       </AppShell.Header>
-      {nav && <AppShell.Navbar style={{ overflowY: "auto" }}>{nav}</AppShell.Navbar>}
+      {nav && (
+        <AppShell.Navbar id="side-nav" style={{ overflowY: "auto" }}>
+          {nav}
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>{guarded ? <AccessGate me={me}>{<Outlet />}</AccessGate> : <Outlet />}</AppShell.Main>
     </AppShell>
   );

@@ -1,31 +1,44 @@
 import { NavLink as MantineNavLink, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { NavEntry, NavSection } from "../../../shared/navigation.ts";
 
-/** One navigation column (admin or reports), drawn from the navigation tables. */
-export function SideNav(props: { label: string; heading?: string; top?: NavEntry; sections: NavSection[] }) {
+const NavigateContext = createContext<() => void>(() => {});
+
+/**
+ * One navigation column (admin or reports), drawn from the navigation tables. `onNavigate` runs on every
+ * choice, also of the page already open: on a phone that closes the menu.
+ */
+export function SideNav(props: {
+  label: string;
+  heading?: string;
+  top?: NavEntry;
+  sections: NavSection[];
+  onNavigate: () => void;
+}) {
   return (
-    <nav aria-label={props.label}>
-      <Stack gap={2} p="sm">
-        {props.heading && (
-          <Title order={2} size="h4" px="sm" pb="xs">
-            {props.heading}
-          </Title>
-        )}
-        {props.top && <EntryLink entry={props.top} />}
-        {props.sections.map((section) => (
-          <div key={section.label}>
-            <Text size="xs" fw={700} c="dimmed" px="sm" pt="md" pb={4} style={{ letterSpacing: "0.06em" }}>
-              {section.label}
-            </Text>
-            {section.entries.map((entry) => (
-              <EntryLink key={`${entry.label}-${entry.path}`} entry={entry} />
-            ))}
-          </div>
-        ))}
-      </Stack>
-    </nav>
+    <NavigateContext value={props.onNavigate}>
+      <nav aria-label={props.label}>
+        <Stack gap={2} p="sm">
+          {props.heading && (
+            <Title order={2} size="h4" px="sm" pb="xs">
+              {props.heading}
+            </Title>
+          )}
+          {props.top && <EntryLink entry={props.top} />}
+          {props.sections.map((section) => (
+            <div key={section.label}>
+              <Text size="xs" fw={700} c="dimmed" px="sm" pt="md" pb={4} style={{ letterSpacing: "0.06em" }}>
+                {section.label}
+              </Text>
+              {section.entries.map((entry) => (
+                <EntryLink key={`${entry.label}-${entry.path}`} entry={entry} />
+              ))}
+            </div>
+          ))}
+        </Stack>
+      </nav>
+    </NavigateContext>
   );
 }
 
@@ -51,6 +64,7 @@ function EntryGroup({ entry, containsCurrent }: { entry: NavEntry; containsCurre
 
 function EntryLink({ entry }: { entry: NavEntry }) {
   const { pathname } = useLocation();
+  const onNavigate = useContext(NavigateContext);
   if (entry.children) {
     return (
       <EntryGroup entry={entry} containsCurrent={entry.children.some((child) => child.path === pathname)} />
@@ -63,6 +77,7 @@ function EntryLink({ entry }: { entry: NavEntry }) {
       end
       label={entry.label}
       active={pathname === entry.path}
+      onClick={onNavigate}
       aria-current={pathname === entry.path ? "page" : undefined}
     />
   );
