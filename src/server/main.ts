@@ -24,6 +24,8 @@ const DEMO_DEFAULTS = {
   ADMIN_EMAILS: "demo@wasbord.nl",
   // The live demo's visitors browse the demo website; the development default (any localhost) stays allowed.
   TRACKING_ORIGINS: "https://www.wasbord.nl,http://localhost:*,http://127.0.0.1:*",
+  // The live demo stands on this machine as the proxy of its many visitors (X-Forwarded-For per visitor).
+  TRUSTED_PROXIES: "127.0.0.1,::1",
 };
 const DEMO_ANALYST = "analist@wasbord.nl";
 const DEMO_SEED = 42;

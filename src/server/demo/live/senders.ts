@@ -43,9 +43,9 @@ export class LiveSenders {
   }
 
   /**
-   * One browser event. Wasbord stands behind no proxy here, so the simulator speaks as one for its visitors:
-   * X-Forwarded-For from loopback is believed, and gives each visitor an address of its own (from the
-   * shared address space 100.64.0.0/10, no real person's) for the visitor id and the rate limit.
+   * One browser event. The simulator speaks as the reverse proxy of its visitors (demo mode trusts loopback
+   * in TRUSTED_PROXIES): X-Forwarded-For gives each visitor an address of its own, from the shared address
+   * space 100.64.0.0/10 (no real person's), for the visitor id and the rate limit.
    */
   async collect(hit: WebHit): Promise<void> {
     const a = Number.parseInt(hit.visitor.slice(0, 6), 16);
