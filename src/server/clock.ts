@@ -4,9 +4,12 @@
  * it. Ignored everywhere else.
  */
 export function serverClock(): () => Date {
-  const fixed = process.env.NODE_ENV === "test" ? process.env.WASBORD_CLOCK : undefined;
+  const fixed = fixedClock();
   if (!fixed) return () => new Date();
   const instant = new Date(fixed);
   if (Number.isNaN(instant.getTime())) throw new Error(`WASBORD_CLOCK is not an instant: ${fixed}`);
   return () => instant;
 }
+
+/** The instant WASBORD_CLOCK fixes "now" at (tests only), else undefined. */
+export const fixedClock = () => (process.env.NODE_ENV === "test" ? process.env.WASBORD_CLOCK : undefined);

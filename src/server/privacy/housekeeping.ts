@@ -14,6 +14,8 @@ export interface PrivacySettings {
   retentionDays: number | null;
   keyHex: string | null;
   now: () => Date;
+  /** Run by the timer; off under a fixed test clock, which never reaches a next run (tests call runNow). */
+  scheduled: boolean;
 }
 
 export interface Housekeeping {
@@ -26,9 +28,13 @@ export function startHousekeeping(db: Database, settings: PrivacySettings): Hous
   let chain: Promise<unknown> = Promise.resolve();
   const status = async (): Promise<PrivacyStatus> => {
     const [lastRun] = await db.query<NonNullable<PrivacyStatus["lastRun"]>>(
-      `SELECT ran_at AS "ranAt", plates, reads, transactions FROM privacy_runs ORDER BY ran_at DESC LIMIT 1`,
+      `SELECT ran_at AS "ranAt", plates, reads, transactions FROM privacy_runs ORDER BY ran_at DESC, rowid DESC LIMIT 1`,
     );
-    return { retentionDays: settings.retentionDays, lastRun: lastRun ?? null };
+    const [total] = await db.query<PrivacyStatus["total"]>(
+      `SELECT coalesce(sum(plates), 0)::INTEGER AS plates, coalesce(sum(reads), 0)::INTEGER AS reads,
+         coalesce(sum(transactions), 0)::INTEGER AS transactions FROM privacy_runs`,
+    );
+    return { retentionDays: settings.retentionDays, lastRun: lastRun ?? null, total };
   };
   const run = async () => {
     const now = settings.now();
@@ -55,8 +61,10 @@ export function startHousekeeping(db: Database, settings: PrivacySettings): Hous
   };
   const scheduled = () =>
     queued().catch((error) => console.error("Pseudonimiseren van oude kentekens mislukte:", error));
-  setTimeout(scheduled, FIRST_RUN_MS).unref();
-  setInterval(scheduled, EVERY_MS).unref();
+  if (settings.scheduled) {
+    setTimeout(scheduled, FIRST_RUN_MS).unref();
+    setInterval(scheduled, EVERY_MS).unref();
+  }
   return {
     runNow: async () => {
       await queued();

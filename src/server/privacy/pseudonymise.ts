@@ -1,3 +1,4 @@
+import type { PseudonymisedCounts } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
@@ -8,12 +9,6 @@ import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
 // so that a customer never splits into a plate half and a pseudonym half, and every report figure stays
 // the same (visits, new/returning, cohorts and segments count customers, not plates). A car that comes back
 // after that is a new customer: that is what forgetting its plate means.
-
-export interface PseudonymisedCounts {
-  plates: number;
-  reads: number;
-  transactions: number;
-}
 
 const DAY_MS = 86_400_000;
 
@@ -30,10 +25,10 @@ export async function pseudonymiseExpired(
     await tx.run(
       `CREATE OR REPLACE TEMP TABLE expired_plates AS
        SELECT plate FROM (
-         SELECT plate, read_at AS at FROM plate_reads WHERE plate IS NOT NULL
+         SELECT plate, read_at AS seen_at FROM plate_reads WHERE plate IS NOT NULL
          UNION ALL SELECT plate, occurred_at FROM transactions WHERE plate IS NOT NULL
        ) WHERE NOT starts_with(plate, '#')
-       GROUP BY plate HAVING max(at) < $cutoff::TIMESTAMPTZ`,
+       GROUP BY plate HAVING max(seen_at) < $cutoff::TIMESTAMPTZ`,
       { cutoff },
     );
     const [counts] = await tx.query<PseudonymisedCounts>(

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { plateEraseSchema, plateLookupSchema } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../admin/audit.ts";
 import { parseBody } from "../admin/http.ts";
-import { serverClock } from "../clock.ts";
+import { fixedClock, serverClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AppEnv } from "../http/types.ts";
@@ -23,6 +23,7 @@ export function privacyRouter(deps: { db: Database; config: Config }): Hono<AppE
     retentionDays: config.plateRetentionDays,
     keyHex: config.platePseudonymKey,
     now: serverClock(),
+    scheduled: !fixedClock(),
   });
   const key = () => loadPseudonymKey(db, config.platePseudonymKey);
   const router = new Hono<AppEnv>();

@@ -83,13 +83,17 @@ export interface PlateErasure {
   visits: number;
 }
 
+export interface PseudonymisedCounts {
+  plates: number;
+  reads: number;
+  transactions: number;
+}
+
 export interface PrivacyStatus {
   /** Days after a plate's last read or sale before it is pseudonymised; null: off. */
   retentionDays: number | null;
-  lastRun: {
-    ranAt: string;
-    plates: number;
-    reads: number;
-    transactions: number;
-  } | null;
+  /** The latest run of the retention, with what it pseudonymised; null: it never ran. */
+  lastRun: (PseudonymisedCounts & { ranAt: string }) | null;
+  /** What all runs together pseudonymised. */
+  total: PseudonymisedCounts;
 }
