@@ -37,6 +37,7 @@ describe("protectEnvelope", () => {
     ]);
     expect(out.tables[1].rows).toEqual([{ site: "GF-12-KL" }]);
     expect(wholeValues).toBe(0);
+    expect(out.tables[0].columns[0].hint).toMatch(/alleen een beheerder/);
     // The report module's own envelope is not changed underneath it.
     expect(envelope.tables[0].rows[0].plate).toBe("GF-12-KL");
   });

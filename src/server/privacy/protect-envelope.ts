@@ -9,6 +9,8 @@ import type { Queryable } from "../db/database.ts";
 
 const MASKS: Record<NonNullable<Column["personal"]>, (value: string) => string> = { plate: maskPlate };
 
+const MASKED_HINT = "Kentekens zijn persoonsgegevens: alleen een beheerder ziet ze helemaal.";
+
 export interface ProtectedEnvelope {
   envelope: ReportEnvelope;
   /** Personal values sent whole (beheerder only): each such view is audited. */
@@ -30,7 +32,16 @@ export function protectEnvelope(envelope: ReportEnvelope, role: Role): Protected
       }
       return out;
     };
-    return { ...table, rows: table.rows.map(protect), totals: table.totals && protect(table.totals) };
+    const columns =
+      role === "beheerder"
+        ? table.columns
+        : table.columns.map((column) => (column.personal ? { ...column, hint: MASKED_HINT } : column));
+    return {
+      ...table,
+      columns,
+      rows: table.rows.map(protect),
+      totals: table.totals && protect(table.totals),
+    };
   });
   return { envelope: { ...envelope, tables }, wholeValues };
 }
