@@ -13,17 +13,22 @@ import { channelLabels } from "../labels.ts";
 
 // Everything stored about one plate, a table per kind; each table exports its own CSV.
 
-const moment = (value: string | null) => (value === null ? "" : formatDateTime(value));
+/** A time column: shown as `21-11-2026 14:46`, sorted and exported as the instant itself. */
+function momentColumn<T>(key: string, label: string, get: (row: T) => string | null): Column<T> {
+  return {
+    key,
+    label,
+    value: get,
+    render: (row) => {
+      const value = get(row);
+      return value === null ? "" : formatDateTime(value);
+    },
+    nowrap: true,
+  };
+}
 
 const readColumns: Column<PlateRead>[] = [
-  {
-    key: "readAt",
-    label: "Moment",
-    value: (r) => r.readAt,
-    render: (r) => moment(r.readAt),
-    csv: (r) => r.readAt,
-    nowrap: true,
-  },
+  momentColumn("readAt", "Moment", (r) => r.readAt),
   { key: "site", label: "Vestiging", value: (r) => r.site },
   { key: "lane", label: "Wasstraat", value: (r) => r.lane, align: "right" },
   { key: "camera", label: "Camera", value: (r) => r.camera },
@@ -40,27 +45,13 @@ const readColumns: Column<PlateRead>[] = [
 ];
 
 const visitColumns: Column<PlateVisit>[] = [
-  {
-    key: "visitAt",
-    label: "Aankomst",
-    value: (v) => v.visitAt,
-    render: (v) => moment(v.visitAt),
-    csv: (v) => v.visitAt,
-    nowrap: true,
-  },
+  momentColumn("visitAt", "Aankomst", (v) => v.visitAt),
   { key: "site", label: "Vestiging", value: (v) => v.site },
   { key: "purchased", label: "Met aankoop", value: (v) => (v.purchased ? "Ja" : "Nee") },
 ];
 
 const transactionColumns: Column<PlateTransaction>[] = [
-  {
-    key: "occurredAt",
-    label: "Moment",
-    value: (t) => t.occurredAt,
-    render: (t) => moment(t.occurredAt),
-    csv: (t) => t.occurredAt,
-    nowrap: true,
-  },
+  momentColumn("occurredAt", "Moment", (t) => t.occurredAt),
   { key: "site", label: "Vestiging", value: (t) => t.site },
   { key: "items", label: "Gekocht", value: (t) => t.items },
   {
@@ -90,20 +81,8 @@ const voucherColumns: Column<PlateVoucher>[] = [
     label: "Kanaal",
     value: (v) => channelLabels[v.channel as keyof typeof channelLabels] ?? v.channel,
   },
-  {
-    key: "claimedAt",
-    label: "Geclaimd",
-    value: (v) => v.claimedAt,
-    render: (v) => moment(v.claimedAt),
-    csv: (v) => v.claimedAt ?? "",
-  },
-  {
-    key: "redeemedAt",
-    label: "Verzilverd",
-    value: (v) => v.redeemedAt,
-    render: (v) => moment(v.redeemedAt),
-    csv: (v) => v.redeemedAt ?? "",
-  },
+  momentColumn("claimedAt", "Geclaimd", (v) => v.claimedAt),
+  momentColumn("redeemedAt", "Verzilverd", (v) => v.redeemedAt),
 ];
 
 function Section<T>(props: {

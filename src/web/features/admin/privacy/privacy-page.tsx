@@ -63,7 +63,7 @@ export function PrivacyPage({ title }: { title: string }) {
               label="Kenteken"
               placeholder="Bijvoorbeeld GF-12-KL"
               autoComplete="off"
-              w={240}
+              style={{ flex: "1 1 180px", maxWidth: 280 }}
               {...form.text("plate")}
             />
             <Button type="submit" mt={25} loading={lookup.isPending}>
