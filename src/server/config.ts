@@ -58,6 +58,11 @@ const envSchema = z.object({
       ),
     )
     .optional(),
+  PLATE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(395),
+  PLATE_PSEUDONYM_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "expected 64 hexadecimal characters (32 random bytes)")
+    .optional(),
 });
 
 export interface Config {
@@ -91,6 +96,10 @@ export interface Config {
   cdnBaseUrl: string;
   /** Websites allowed to send tracking events; in development any localhost port. */
   trackingOrigins: string[];
+  /** Plates: days after a plate's last read or sale before its history is pseudonymised (null: never). */
+  plateRetentionDays: number | null;
+  /** The HMAC key of the plate pseudonyms (hex); null: one is made and kept in the database. */
+  platePseudonymKey: string | null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -150,5 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trackingOrigins:
       e.TRACKING_ORIGINS ??
       (e.NODE_ENV === "development" ? ["http://localhost:*", "http://127.0.0.1:*"] : []),
+    plateRetentionDays: e.PLATE_RETENTION_DAYS === 0 ? null : e.PLATE_RETENTION_DAYS,
+    platePseudonymKey: e.PLATE_PSEUDONYM_KEY ?? null,
   };
 }

@@ -32,6 +32,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Promotions", path: "/admin/promotions", title: "Acties en vouchers" },
       { label: "Vestigingen", path: "/admin/sites", title: "Vestigingen" },
       { label: "Koppelingen", path: "/admin/connections", title: "Koppelingen" },
+      { label: "Privacy", path: "/admin/privacy", title: "Privacy: kentekens" },
     ],
   },
 ];

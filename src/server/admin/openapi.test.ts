@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { adminOpenApiPaths } from "./openapi.ts";
 import { createAdminRouter } from "./routes.ts";
 
 describe("the admin OpenAPI paths", () => {
   it("document every route the admin router serves, and nothing else", () => {
-    const served = createAdminRouter({ db: {} as Database })
+    const served = createAdminRouter({ db: {} as Database, config: {} as Config })
       .routes.filter((route) => route.method !== "ALL")
       .map(
         (route) =>

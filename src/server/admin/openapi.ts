@@ -1,6 +1,7 @@
 import { apiKeyCreateSchema } from "../../shared/admin/connections.ts";
 import { activeChangeSchema } from "../../shared/admin/fields.ts";
 import { itemCreateSchema, itemMoveSchema, itemUpdateSchema } from "../../shared/admin/items.ts";
+import { plateEraseSchema, plateLookupSchema } from "../../shared/admin/privacy.ts";
 import {
   promotionCreateSchema,
   promotionUpdateSchema,
@@ -116,4 +117,16 @@ export const adminOpenApiPaths = {
   },
   "/api/admin/connections/freshness": { get: operation("Laatste gegevens per bron en vestiging") },
   "/api/admin/affiliates": { get: operation("Affiliates, voor de keuze in een actie") },
+  "/api/admin/privacy": { get: operation("Bewaartermijn van kentekens en de laatste pseudonimisering") },
+  "/api/admin/privacy/retention/run": { post: operation("Oude kentekens nu pseudonimiseren") },
+  "/api/admin/privacy/lookup": {
+    post: operation("Alles wat over een kenteken is opgeslagen (inzagerecht; in de auditlog)", {
+      requestBody: requestBody(plateLookupSchema),
+    }),
+  },
+  "/api/admin/privacy/erase": {
+    post: operation("Een kenteken wissen (recht op vergetelheid; in de auditlog)", {
+      requestBody: requestBody(plateEraseSchema),
+    }),
+  },
 };

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { z } from "../../shared/zod-nl.ts";
 import { requireRole } from "../auth/authenticate.ts";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
+import { privacyRouter } from "../privacy/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
 import { itemsRouter } from "./items.ts";
@@ -19,7 +21,7 @@ const auditQuerySchema = z.object({
 });
 
 /** The 'Instellingen' API, mounted at /api/admin: beheerders only, for reading as well as for changing. */
-export function createAdminRouter(deps: { db: Database }): Hono<AppEnv> {
+export function createAdminRouter(deps: { db: Database; config: Config }): Hono<AppEnv> {
   const { db } = deps;
   const router = new Hono<AppEnv>();
   router.use("*", requireRole("beheerder"));
@@ -39,5 +41,6 @@ export function createAdminRouter(deps: { db: Database }): Hono<AppEnv> {
   router.route("/promotions", promotionsRouter(db));
   router.route("/sites", sitesRouter(db));
   router.route("/connections", connectionsRouter(db));
+  router.route("/privacy", privacyRouter(deps));
   return router;
 }

@@ -13,6 +13,8 @@ export interface DerivedTables {
   tables: string[];
   /** Adds the fact rows with rowid ≥ `from[column]` to the derived tables. */
   add: (tx: Queryable, from: Record<string, number>) => Promise<void>;
+  /** `add` merges: a row taken in twice changes nothing, so erased fact rows need no rebuild. */
+  merges?: boolean;
 }
 
 interface TableCount {
@@ -52,8 +54,12 @@ async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
   for (const column of columns) counts[column] = await countOf(tx, derived.facts[column]);
   if (columns.every((column) => counts[column].rows === state[column])) return;
 
+  // Rows erased from the facts (src/server/privacy/erase-plate.ts takes them off the state in the same
+  // transaction) leave gaps in the rowids: rows from `state` on then include some already taken in, which
+  // only an `add` that merges may take in again.
   const appendOnly = columns.every(
-    (column) => counts[column].rows === counts[column].next && counts[column].rows >= state[column],
+    (column) =>
+      (counts[column].rows === counts[column].next || derived.merges) && counts[column].rows >= state[column],
   );
   if (!appendOnly) {
     for (const table of derived.tables) await tx.run(`DELETE FROM ${table}`);

@@ -10,6 +10,7 @@ export const syncPlateFirstSeen = (db: Queryable) =>
     state: "plate_first_seen_sync",
     facts: { reads: "plate_reads" },
     tables: ["plate_first_seen"],
+    merges: true,
     add: (tx, from) =>
       tx.run(
         `INSERT INTO plate_first_seen BY NAME (

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { ReportsIndex } from "../../shared/reports/envelope.ts";
+import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
+import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
@@ -13,10 +15,11 @@ import { siteList } from "./sites.ts";
  * `GET /api/reports/<id>?period&from&to&compare&granularity&site&<dimension>…`: the report's envelope,
  * after the derived tables it reads were brought up to date.
  * Both roles may read every report; the user API in front of this already checked the token and the user.
+ * Personal cells (plates) leave masked for an analist, whole and audited for a beheerder (protectReport).
  */
 export function createReportsRouter(deps: { db: Database; now?: () => Date }): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  const now = deps.now ?? testClock() ?? (() => new Date());
+  const now = deps.now ?? serverClock();
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
   Promise.all(DERIVED_SYNCS.map((sync) => sync(deps.db))).catch((error) =>
@@ -34,20 +37,8 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
     const started = performance.now();
     const body = await runReport(report, deps.db, filters);
     c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
-    return c.json(body);
+    return c.json(await protectReport(deps.db, c.get("user"), body, c.req.query()));
   });
 
   return router;
-}
-
-/**
- * API tests start the real server as a separate process and need "today" to be a day of their fixture:
- * under NODE_ENV=test, WASBORD_CLOCK (an ISO instant) fixes the reports' clock. Ignored everywhere else.
- */
-function testClock(): (() => Date) | null {
-  const fixed = process.env.NODE_ENV === "test" ? process.env.WASBORD_CLOCK : undefined;
-  if (!fixed) return null;
-  const instant = new Date(fixed);
-  if (Number.isNaN(instant.getTime())) throw new Error(`WASBORD_CLOCK is not an instant: ${fixed}`);
-  return () => instant;
 }

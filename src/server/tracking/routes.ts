@@ -40,7 +40,11 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
   const tracker = new SessionTracker({ ownHosts: origins.hosts });
   const store = new CollectStore(deps.db, tracker, now);
   const salts = saltsFromDatabase(deps.db);
-  setInterval(() => store.maintain(), MAINTENANCE_MS).unref();
+  setInterval(() => {
+    store.maintain();
+    // Expires the salts on time on a quiet day too; a failure is retried by the next round or event.
+    salts(now()).catch(() => {});
+  }, MAINTENANCE_MS).unref();
 
   const router = new Hono();
 

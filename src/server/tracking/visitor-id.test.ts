@@ -50,12 +50,16 @@ describe("saltsFromDatabase", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps one salt per day, rotates at midnight and deletes the salts before yesterday", async () => {
+  it("keeps one salt per day, and yesterday's only while a session of yesterday can still continue", async () => {
     dir = mkdtempSync(join(tmpdir(), "wasbord-salts-"));
     db = await Database.open(join(dir, "t.duckdb"));
     await migrate(db);
+    const stored = async () =>
+      (await db?.query<{ day: string }>("SELECT day FROM tracking_salts ORDER BY day"))?.map((r) => r.day);
+    // Local midnight of 21 and 22 November 2026 (CET, UTC+1) is 23:00 UTC the evening before.
     const day1 = Date.parse("2026-11-20T10:00:00Z");
-    const day2 = Date.parse("2026-11-21T10:00:00Z");
+    const justAfterMidnight = Date.parse("2026-11-20T23:10:00Z"); // 00:10 on the 21st: sessions carry on
+    const afterTimeout = Date.parse("2026-11-20T23:30:00Z"); // 00:30: every session of the 20th has ended
     const day3 = Date.parse("2026-11-22T10:00:00Z");
 
     const first = await saltsFromDatabase(db)(day1);
@@ -64,11 +68,14 @@ describe("saltsFromDatabase", () => {
     expect((await saltsFromDatabase(db)(day1 + 3_600_000)).today).toBe(first.today);
 
     const salts = saltsFromDatabase(db);
-    const second = await salts(day2);
+    const second = await salts(justAfterMidnight);
     expect(second).toEqual({ today: expect.not.stringMatching(first.today), yesterday: first.today });
-    const third = await salts(day3);
-    expect(third.yesterday).toBe(second.today);
-    const stored = await db.query<{ day: string }>("SELECT day FROM tracking_salts ORDER BY day");
-    expect(stored.map((row) => row.day)).toEqual(["2026-11-21", "2026-11-22"]);
+    expect(await stored()).toEqual(["2026-11-20", "2026-11-21"]);
+    // Thirty minutes after midnight yesterday's salt is gone, from the database and from what is handed out.
+    expect(await salts(afterTimeout)).toEqual({ today: second.today, yesterday: null });
+    expect(await stored()).toEqual(["2026-11-21"]);
+    // Days without any traffic leave nothing behind either: the next call keeps only its own day.
+    expect(await salts(day3)).toEqual({ today: expect.not.stringMatching(second.today), yesterday: null });
+    expect(await stored()).toEqual(["2026-11-22"]);
   });
 });

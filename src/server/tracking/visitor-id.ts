@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
+import { SESSION_TIMEOUT_MS } from "./sessions.ts";
 
 // A visitor is recognised without cookies and without keeping an IP address: the id is a hash of a secret
 // salt, the website, the IP address and the user agent. The salt changes every local day and old salts are
@@ -51,15 +52,21 @@ export function visitorIds(salts: Salts, site: string, ip: string, userAgent: st
 
 /**
  * The salts of a day, kept in the database so that a restart does not turn every visitor of the day into
- * a new one. The first call of a day creates that day's salt and deletes the salts before yesterday.
+ * a new one. A salt is kept only while it is needed: yesterday's continues the sessions that were open at
+ * midnight, so it goes once those have ended (SESSION_TIMEOUT_MS after midnight); older ones go at once.
+ * The first call of a day creates that day's salt, and each call after such a change deletes what expired;
+ * the tracking router also calls it every minute, so salts expire on time without any traffic.
  */
 export function saltsFromDatabase(db: Database): (at: number) => Promise<Salts> {
-  let cached: { day: string; salts: Promise<Salts> } | null = null;
+  let cached: { key: string; salts: Promise<Salts> } | null = null;
   return (at) => {
     const day = localDay(at);
-    if (cached?.day !== day) {
-      const salts = rotate(db, day);
-      cached = { day, salts };
+    // Within the session timeout after midnight, a session of yesterday may still continue.
+    const carry = localDay(at - SESSION_TIMEOUT_MS) !== day;
+    const key = `${day}/${carry}`;
+    if (cached?.key !== key) {
+      const salts = rotate(db, day, carry);
+      cached = { key, salts };
       // A failed rotation (database trouble) is retried by the next event instead of being cached.
       salts.catch(() => {
         if (cached?.salts === salts) cached = null;
@@ -69,18 +76,18 @@ export function saltsFromDatabase(db: Database): (at: number) => Promise<Salts> 
   };
 }
 
-async function rotate(db: Database, day: string): Promise<Salts> {
+async function rotate(db: Database, day: string, carry: boolean): Promise<Salts> {
   const yesterday = previousDay(day);
   const rows = await db.transaction(async (tx) => {
     await tx.run("INSERT INTO tracking_salts (day, salt) VALUES ($1::DATE, $2) ON CONFLICT DO NOTHING", [
       day,
       randomBytes(32).toString("hex"),
     ]);
-    await tx.run("DELETE FROM tracking_salts WHERE day < $1::DATE", [yesterday]);
+    await tx.run("DELETE FROM tracking_salts WHERE day < $1::DATE", [carry ? yesterday : day]);
     return tx.query<{ day: string; salt: string }>("SELECT day, salt FROM tracking_salts");
   });
   const saltOf = (wanted: string) => rows.find((row) => row.day === wanted)?.salt ?? null;
   const today = saltOf(day);
   if (today === null) throw new Error(`tracking salt for ${day} was not stored`);
-  return { today, yesterday: saltOf(yesterday) };
+  return { today, yesterday: carry ? saltOf(yesterday) : null };
 }

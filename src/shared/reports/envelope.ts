@@ -73,6 +73,11 @@ export interface Column {
   hint?: string;
   /** The cell leads on: to `report` (an id of the catalogue) with this row's values as its filters. */
   link?: ColumnLink;
+  /**
+   * The cells are personal data of this kind: the server masks them for roles that may not see them whole
+   * (src/server/privacy/protect-envelope.ts) and audits every whole view.
+   */
+  personal?: "plate";
 }
 
 /**

@@ -2,7 +2,15 @@ import { CSV_BOM, toCsv } from "../../shared/csv.ts";
 
 /** Offers a CSV file for download; the BOM makes Excel read it as UTF-8. */
 export function downloadCsv(fileName: string, headers: string[], rows: string[][]): void {
-  const blob = new Blob([CSV_BOM + toCsv(headers, rows)], { type: "text/csv;charset=utf-8" });
+  downloadBlob(fileName, new Blob([CSV_BOM + toCsv(headers, rows)], { type: "text/csv;charset=utf-8" }));
+}
+
+/** Offers a value as a JSON file for download, indented so that a person can read it. */
+export function downloadJson(fileName: string, value: unknown): void {
+  downloadBlob(fileName, new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
+}
+
+function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

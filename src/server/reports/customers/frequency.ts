@@ -146,7 +146,7 @@ export function topCustomersTable(rows: RepeatRow[]): Table {
     key: "top_customers",
     label: "Vaste klanten: de tien kentekens met de meeste bezoeken",
     columns: [
-      { key: "plate", label: "Kenteken", type: "text" },
+      { key: "plate", label: "Kenteken", type: "text", personal: "plate" },
       { key: "visits", label: "Bezoeken", type: "count" },
       { key: "sites", label: "Vestigingen", type: "count", hint: "Verschillende vestigingen bezocht." },
       {

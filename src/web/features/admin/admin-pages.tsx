@@ -4,6 +4,7 @@ import { ADMIN_OVERVIEW, ADMIN_SECTIONS, navPages, pageTitle } from "../../../sh
 import { ConnectionsPage } from "./connections/connections-page.tsx";
 import { ItemsPage } from "./items/items-page.tsx";
 import { OverviewPage } from "./overview/overview-page.tsx";
+import { PrivacyPage } from "./privacy/privacy-page.tsx";
 import { PromotionsPage } from "./promotions/promotions-page.tsx";
 import { SitesPage } from "./sites/sites-page.tsx";
 import { UsersPage } from "./users/users-page.tsx";
@@ -15,6 +16,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/promotions": PromotionsPage,
   "/admin/sites": SitesPage,
   "/admin/connections": ConnectionsPage,
+  "/admin/privacy": PrivacyPage,
 };
 
 export function AdminOverviewPage() {

@@ -59,6 +59,8 @@ export const auditActionLabels: Record<string, string> = {
   moved: "verplaatst",
   revoked: "ingetrokken",
   "vouchers-generated": "vouchers gegenereerd",
+  "viewed-plates": "kentekens ingezien",
+  erased: "gewist",
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -67,6 +69,8 @@ export const auditEntityLabels: Record<string, string> = {
   promotion: "Actie",
   site: "Vestiging",
   apiKey: "API-sleutel",
+  plate: "Kenteken",
+  report: "Rapport",
 };
 
 /** Select data from a label table, in the table's order. */

@@ -3,6 +3,12 @@ import type { AdminApiKey, CreatedApiKey, FreshnessRow } from "../../../../share
 import type { ActiveChange } from "../../../../shared/admin/fields.ts";
 import type { AdminItem, ItemMove, ItemRemoval } from "../../../../shared/admin/items.ts";
 import type { AdminOverview } from "../../../../shared/admin/overview.ts";
+import type {
+  PlateErase,
+  PlateErasure,
+  PlateRecord,
+  PrivacyStatus,
+} from "../../../../shared/admin/privacy.ts";
 import type { AdminPromotion, AdminVoucher, VoucherBatch } from "../../../../shared/admin/promotions.ts";
 import type { AdminSite } from "../../../../shared/admin/sites.ts";
 import type { AdminUser } from "../../../../shared/admin/users.ts";
@@ -30,6 +36,7 @@ export const affiliatesQuery = list<{ id: number; name: string; active: boolean 
 export const apiKeysQuery = list<AdminApiKey[]>("/connections/api-keys");
 export const freshnessQuery = list<FreshnessRow[]>("/connections/freshness");
 export const overviewQuery = list<AdminOverview>("/overview");
+export const privacyQuery = list<PrivacyStatus>("/privacy");
 
 /** The resources with the usual create / edit / (de)activate routes. */
 export type Resource = "users" | "items" | "promotions" | "sites";
@@ -63,3 +70,12 @@ export const createApiKey = (body: unknown) =>
 
 export const revokeApiKey = (id: number) =>
   apiFetch<AdminApiKey>(`/api/admin/connections/api-keys/${id}/revoke`, { method: "POST" });
+
+export const lookupPlate = (plate: string) =>
+  apiFetch<PlateRecord>("/api/admin/privacy/lookup", { method: "POST", body: { plate } });
+
+export const erasePlate = (body: PlateErase) =>
+  apiFetch<PlateErasure>("/api/admin/privacy/erase", { method: "POST", body });
+
+export const runRetention = () =>
+  apiFetch<PrivacyStatus>("/api/admin/privacy/retention/run", { method: "POST" });

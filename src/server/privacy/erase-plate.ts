@@ -1,0 +1,53 @@
+import type { PlateErasure } from "../../shared/admin/privacy.ts";
+import { writeAudit } from "../admin/audit.ts";
+import type { Database } from "../db/database.ts";
+import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
+import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
+
+// Right to erasure. The plate's reads go (they are the car's movements); its sales stay without the plate,
+// because the bookkeeping must keep them (fiscale bewaarplicht, 7 years) and without a plate they say
+// nothing about a person. A read that the camera misread as this plate keeps its corrected plate and loses
+// the raw reading. The derived tables lose the customer in the same transaction, and their bookkeeping
+// (rows taken into account) loses the deleted reads, so the next sync carries on without a rebuild.
+//
+// The audit entry names the plate by its pseudonym: the log must not keep what was just erased, yet whoever
+// holds the key can show that a given plate was erased, and when.
+
+export async function erasePlate(
+  db: Database,
+  options: { plate: string; actorEmail: string; key: PseudonymKey },
+): Promise<PlateErasure> {
+  const { plate } = options;
+  // Everything stored so far is in the derived tables first: the bookkeeping below subtracts what it deletes.
+  await Promise.all([syncCustomerVisits(db), syncPlateFirstSeen(db)]);
+  return db.transaction(async (tx) => {
+    const [counts] = await tx.query<Omit<PlateErasure, "plate">>(
+      `SELECT (SELECT count(*) FROM plate_reads WHERE plate = $plate) AS reads,
+         (SELECT count(*) FROM transactions WHERE plate = $plate) AS transactions,
+         (SELECT count(*) FROM customer_visits WHERE customer_id IN (SELECT id FROM customers WHERE plate = $plate))
+           AS visits`,
+      { plate },
+    );
+    await tx.run("DELETE FROM plate_reads WHERE plate = $1", [plate]);
+    await tx.run("UPDATE plate_reads SET raw_plate = NULL WHERE raw_plate = $1", [plate]);
+    await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);
+    await tx.run(
+      "DELETE FROM customer_visits WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",
+      [plate],
+    );
+    await tx.run("DELETE FROM customers WHERE plate = $1", [plate]);
+    await tx.run("DELETE FROM plate_first_seen WHERE plate = $1", [plate]);
+    for (const state of ["customer_visits_sync", "plate_first_seen_sync"]) {
+      await tx.run(`UPDATE ${state} SET reads = greatest(reads - $1, 0)`, [counts.reads]);
+    }
+    await writeAudit(tx, options.actorEmail, {
+      action: "erased",
+      entity: "plate",
+      entityId: await pseudonymOf(tx, options.key, plate),
+      before: counts,
+      after: null,
+    });
+    return { plate, ...counts };
+  });
+}

@@ -1,0 +1,61 @@
+import type { PseudonymisedCounts } from "../../shared/admin/privacy.ts";
+import type { Database } from "../db/database.ts";
+import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
+import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
+
+// Retention: once a plate's latest read or sale is older than the retention period, its whole history is
+// pseudonymised at once — reads (and the camera's raw reading), sales and the derived customer tables —
+// so that a customer never splits into a plate half and a pseudonym half, and every report figure stays
+// the same (visits, new/returning, cohorts and segments count customers, not plates). A car that comes back
+// after that is a new customer: that is what forgetting its plate means.
+
+const DAY_MS = 86_400_000;
+
+export async function pseudonymiseExpired(
+  db: Database,
+  options: { retentionDays: number; now: Date; key: PseudonymKey },
+): Promise<PseudonymisedCounts> {
+  // The derived tables first take in every fact, so that the rewrite below covers all of them.
+  await Promise.all([syncCustomerVisits(db), syncPlateFirstSeen(db)]);
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS).toISOString();
+  const params = { ...options.key.params };
+  const expired = "(SELECT plate FROM expired_plates)";
+  return db.transaction(async (tx) => {
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE expired_plates AS
+       SELECT plate FROM (
+         SELECT plate, read_at AS seen_at FROM plate_reads WHERE plate IS NOT NULL
+         UNION ALL SELECT plate, occurred_at FROM transactions WHERE plate IS NOT NULL
+       ) WHERE NOT starts_with(plate, '#')
+       GROUP BY plate HAVING max(seen_at) < $cutoff::TIMESTAMPTZ`,
+      { cutoff },
+    );
+    const [counts] = await tx.query<PseudonymisedCounts>(
+      `SELECT (SELECT count(*) FROM expired_plates) AS plates,
+         (SELECT count(*) FROM plate_reads WHERE plate IN ${expired}) AS reads,
+         (SELECT count(*) FROM transactions WHERE plate IN ${expired}) AS transactions`,
+    );
+    if (counts.plates === 0) return counts;
+    await tx.run(
+      `UPDATE plate_reads SET plate = ${pseudonymSql("plate")},
+         raw_plate = CASE WHEN raw_plate IS NOT NULL THEN ${pseudonymSql("raw_plate")} END
+       WHERE plate IN ${expired}`,
+      params,
+    );
+    await tx.run(
+      `UPDATE transactions SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`,
+      params,
+    );
+    await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
+    // The plate is this table's key: the pseudonymised rows go in, then the plate's rows go out.
+    await tx.run(
+      `INSERT INTO plate_first_seen SELECT ${pseudonymSql("plate")}, first_read_at
+       FROM plate_first_seen WHERE plate IN ${expired}`,
+      params,
+    );
+    await tx.run(`DELETE FROM plate_first_seen WHERE plate IN ${expired}`);
+    await tx.run("DROP TABLE expired_plates");
+    return counts;
+  });
+}
