@@ -1,4 +1,4 @@
-import type { Experiment, ExperimentVariant, experimentCreateSchema } from "../../shared/experiments.ts";
+import type { Experiment, ExperimentVariant, experimentCreateSchema } from "../../shared/experiments/definitions.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 

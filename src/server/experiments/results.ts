@@ -1,4 +1,4 @@
-import type { ExperimentResults, ExperimentVariantResult } from "../../shared/experiments.ts";
+import type { ExperimentResults, ExperimentVariantResult } from "../../shared/experiments/definitions.ts";
 import type { Queryable } from "../db/database.ts";
 import { experimentNotFound, findExperiment } from "./definitions.ts";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { experimentCreateSchema } from "../../shared/experiments.ts";
+import { experimentCreateSchema } from "../../shared/experiments/definitions.ts";
 import { writeAudit } from "../admin/audit.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";

@@ -1,4 +1,4 @@
-import { z } from "./zod-nl";
+import { z } from "../zod-nl";
 
 // Website experiments (A/B tests) as data: what is tested, its variants, and what counts as success.
 // The website reports exposures with wasbord("experiment", key, variant), using these keys.
