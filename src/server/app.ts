@@ -7,7 +7,7 @@ import type { TokenVerifier } from "./auth/verify-token.ts";
 import { xsrfProtection } from "./auth/xsrf.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { createExperimentsRouter } from "./experiments/routes.ts";
+import { createExperimentsReportRouter, createExperimentsRouter } from "./experiments/routes.ts";
 import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
@@ -104,6 +104,8 @@ function userApi(deps: AppDeps): Hono<AppEnv> {
 
   // Feature routers for signed-in people are mounted below.
   api.route("/admin", createAdminRouter(deps));
+  // Before /reports: the experiments report is a screen of its own until the report catalogue carries it.
+  api.route("/reports/experiments", createExperimentsReportRouter(deps));
   api.route("/reports", createReportsRouter(deps));
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));

@@ -23,11 +23,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const STOP = (version: number) => ({ version, decision: "b", conclusion: "B haalt meer aankopen." });
+
 const HERO = {
   key: "hero-test",
   name: "Hero met prijs",
   hypothesis: "Met de prijs in beeld kopen meer bezoekers een wasbeurt.",
-  goal: "conversion",
+  metric: "conversion_rate",
   variants: [
     { key: "control", name: "Huidige hero", isControl: true },
     { key: "b", name: "Hero met prijs", weight: 1 },
@@ -41,13 +43,17 @@ describe("experiment definitions", () => {
     expect(created.body).toMatchObject({
       key: "hero-test",
       status: "running",
-      goal: "conversion",
+      metric: "conversion_rate",
+      guardrail: "bounce_rate",
       stoppedAt: null,
+      version: 1,
       variants: [
         { key: "control", name: "Huidige hero", weight: 1, isControl: true },
         { key: "b", name: "Hero met prijs", weight: 1, isControl: false },
       ],
+      phases: [{ phase: 1, endedAt: null, weights: { control: 1, b: 1 } }],
     });
+    expect(created.body.phases[0].startedAt).toBe(created.body.startedAt);
     expect(Date.parse(created.body.startedAt)).toBeGreaterThan(Date.now() - 60_000);
     const list = await analyst.get("/api/experiments");
     expect(list.status).toBe(200);
@@ -94,20 +100,107 @@ describe("experiment definitions", () => {
 
   it("lets an analist read but not create or stop", async () => {
     expect((await analyst.post("/api/experiments", { ...HERO, key: "analist" })).status).toBe(403);
-    expect((await analyst.post("/api/experiments/hero-test/stop")).status).toBe(403);
+    expect((await analyst.post("/api/experiments/hero-test/stop", STOP(1))).status).toBe(403);
   });
 
-  it("starts a draft and stops a running experiment, once", async () => {
+  it("starts a draft and stops a running experiment once, recording the decision", async () => {
     const draft = await admin.post("/api/experiments", { ...HERO, key: "concept", start: false });
-    expect(draft.body).toMatchObject({ status: "draft", startedAt: null });
-    expect((await admin.post("/api/experiments/concept/stop")).status).toBe(409);
-    expect((await admin.post("/api/experiments/concept/start")).body.status).toBe("running");
-    const stopped = await admin.post("/api/experiments/concept/stop");
-    expect(stopped.body).toMatchObject({ status: "stopped", stoppedAt: expect.any(String) });
-    const again = await admin.post("/api/experiments/concept/stop");
+    expect(draft.body).toMatchObject({ status: "draft", startedAt: null, version: 1 });
+    expect(draft.body.phases).toEqual([
+      { phase: 1, startedAt: null, endedAt: null, weights: { control: 1, b: 1 } },
+    ]);
+    expect((await admin.post("/api/experiments/concept/stop", STOP(1))).status).toBe(409);
+    const started = await admin.post("/api/experiments/concept/start", { version: 1 });
+    expect(started.body).toMatchObject({ status: "running", version: 2 });
+    expect(started.body.phases[0].startedAt).toBe(started.body.startedAt);
+    const stopped = await admin.post("/api/experiments/concept/stop", STOP(2));
+    expect(stopped.body).toMatchObject({
+      status: "stopped",
+      stoppedAt: expect.any(String),
+      decision: "b",
+      conclusion: "B haalt meer aankopen.",
+      version: 3,
+    });
+    expect(stopped.body.phases[0].endedAt).toBe(stopped.body.stoppedAt);
+    const again = await admin.post("/api/experiments/concept/stop", STOP(3));
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe("Dit experiment is al gestopt.");
-    expect((await admin.post("/api/experiments/bestaat-niet/stop")).status).toBe(404);
+    expect((await admin.post("/api/experiments/bestaat-niet/stop", STOP(1))).status).toBe(404);
+  });
+
+  it("refuses a stop without a conclusion or with an unknown decision, and changes nothing", async () => {
+    await admin.post("/api/experiments", { ...HERO, key: "besluit" });
+    const empty = await admin.post("/api/experiments/besluit/stop", {
+      version: 1,
+      decision: "b",
+      conclusion: " ",
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.fields).toEqual([
+      { path: "conclusion", message: "Schrijf op wat er besloten is en waarom." },
+    ]);
+    const unknown = await admin.post("/api/experiments/besluit/stop", { ...STOP(1), decision: "z" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.fields).toEqual([
+      { path: "decision", message: 'Het experiment heeft geen variant "z".' },
+    ]);
+    expect((await admin.get("/api/experiments/besluit")).body).toMatchObject({
+      status: "running",
+      version: 1,
+    });
+  });
+
+  it("starts a new phase when the weights change; a stale version is refused with 409", async () => {
+    await admin.post("/api/experiments", { ...HERO, key: "fasen" });
+    const changed = await admin.post("/api/experiments/fasen/weights", {
+      version: 1,
+      weights: { control: 1, b: 3 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.version).toBe(2);
+    expect(changed.body.variants.map((v: { weight: number }) => v.weight)).toEqual([1, 3]);
+    const [first, second] = changed.body.phases;
+    expect(first).toMatchObject({ phase: 1, weights: { control: 1, b: 1 } });
+    expect(second).toMatchObject({ phase: 2, endedAt: null, weights: { control: 1, b: 3 } });
+    expect(second.startedAt).toBe(first.endedAt);
+
+    const stale = await admin.post("/api/experiments/fasen/weights", {
+      version: 1,
+      weights: { control: 2, b: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe("stale_version");
+    const missing = await admin.post("/api/experiments/fasen/weights", {
+      version: 2,
+      weights: { control: 2 },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.fields).toEqual([{ path: "weights.b", message: "Vul een gewicht in." }]);
+    const same = await admin.post("/api/experiments/fasen/weights", {
+      version: 2,
+      weights: { control: 1, b: 3 },
+    });
+    expect(same.status).toBe(422);
+    expect((await admin.get("/api/experiments/fasen")).body.phases).toHaveLength(2);
+  });
+
+  it("gives 409, not a failure, when two people create or start the same experiment at once", async () => {
+    const creates = await Promise.all(
+      [1, 2, 3].map(() => admin.post("/api/experiments", { ...HERO, key: "tegelijk" })),
+    );
+    expect(creates.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    await admin.post("/api/experiments", { ...HERO, key: "tegelijk-start", start: false });
+    const starts = await Promise.all(
+      [1, 2].map(() => admin.post("/api/experiments/tegelijk-start/start", { version: 1 })),
+    );
+    expect(starts.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it("writes every change to the audit log with before and after", async () => {
+    const log = await admin.get("/api/admin/audit-log?entity=experiment&entityId=fasen");
+    expect(log.body.map((entry: { action: string }) => entry.action)).toEqual(["weights-changed", "created"]);
+    expect(log.body[0].before.version).toBe(1);
+    expect(log.body[0].after.version).toBe(2);
   });
 });
 
@@ -146,43 +239,30 @@ describe("exposures and conversions joined per visitor", () => {
     ];
     for (const step of steps) expect((await step()).status).toBe(202);
 
-    const results = await analyst.get("/api/experiments/hero-test/results");
-    expect(results.status).toBe(200);
-    expect(results.body.variants).toEqual([
-      {
-        key: "control",
-        name: "Huidige hero",
-        weight: 1,
-        isControl: true,
-        visitors: 2,
-        convertedVisitors: 1,
-        conversions: 1,
-        revenueCents: 1000,
-      },
-      {
-        key: "b",
-        name: "Hero met prijs",
-        weight: 1,
-        isControl: false,
-        visitors: 2,
-        convertedVisitors: 1,
-        conversions: 2,
-        revenueCents: 2500,
-      },
+    const report = await analyst.get("/api/reports/experiments?experiment=hero-test");
+    expect(report.status).toBe(200);
+    const counts = (body: { selected: { variants: Record<string, number>[] } }) =>
+      body.selected.variants.map(({ key, units, converted, conversions }) => ({
+        key,
+        units,
+        converted,
+        conversions,
+      }));
+    expect(counts(report.body)).toEqual([
+      { key: "control", units: 2, converted: 1, conversions: 1 },
+      { key: "b", units: 2, converted: 1, conversions: 2 },
     ]);
-    expect(results.body.excluded).toEqual({ multipleVariants: 1, unknownVariant: 1 });
+    expect(report.body.selected.excluded).toMatchObject({ multipleVariants: 1, unknownVariant: 1 });
   });
 
   it("stops counting when the experiment is stopped", async () => {
-    expect((await admin.post("/api/experiments/hero-test/stop")).status).toBe(200);
+    const { version } = (await admin.get("/api/experiments/hero-test")).body;
+    expect((await admin.post("/api/experiments/hero-test/stop", STOP(version))).status).toBe(200);
     await expose("192.0.2.8", "hero-test", "b");
     await convert("192.0.2.2", 15);
-    const results = await analyst.get("/api/experiments/hero-test/results");
+    const report = await analyst.get("/api/reports/experiments?experiment=hero-test");
     expect(
-      results.body.variants.map((v: { visitors: number; convertedVisitors: number }) => [
-        v.visitors,
-        v.convertedVisitors,
-      ]),
+      report.body.selected.variants.map((v: { units: number; converted: number }) => [v.units, v.converted]),
     ).toEqual([
       [2, 1],
       [2, 1],

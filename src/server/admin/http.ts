@@ -27,6 +27,7 @@ export const entityNames = {
   promotion: "Deze actie",
   site: "Deze vestiging",
   apiKey: "Deze API-sleutel",
+  experiment: "Dit experiment",
 } as const;
 export type EntityKind = keyof typeof entityNames;
 

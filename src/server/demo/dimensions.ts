@@ -86,22 +86,34 @@ export async function insertCatalog(db: Queryable, days: Day[]): Promise<Catalog
   }
   const experiments = experimentsFor(days);
   for (const experiment of experiments) {
+    const stoppedAt = experiment.stopDay === null ? null : isoAt(days, experiment.stopDay);
     const id = await insertReturningId(
       db,
-      `INSERT INTO experiments (key, name, hypothesis, goal, status, started_at, stopped_at)
-       VALUES ($1, $2, $3, 'conversion', $4, $5::TIMESTAMPTZ, $6::TIMESTAMPTZ)`,
+      `INSERT INTO experiments (key, name, hypothesis, metric, guardrail, status, started_at, stopped_at, decision,
+         conclusion)
+       VALUES ($1, $2, $3, $4, 'bounce_rate', $5, $6::TIMESTAMPTZ, $7::TIMESTAMPTZ, $8, $9)`,
       [
         experiment.key,
         experiment.name,
         experiment.hypothesis,
-        experiment.stopDay === null ? "running" : "stopped",
+        experiment.metric,
+        stoppedAt === null ? "running" : "stopped",
         isoAt(days, experiment.startDay),
-        experiment.stopDay === null ? null : isoAt(days, experiment.stopDay),
+        stoppedAt,
+        experiment.decision?.variant ?? null,
+        experiment.decision?.conclusion ?? null,
       ],
     );
     for (const [index, key] of experiment.variants.entries()) {
-      await db.run("INSERT INTO experiment_variants VALUES ($1, $2, $3, 1, $4)", [id, key, key, index === 0]);
+      await db.run("INSERT INTO experiment_variants VALUES ($1, $2, $3, $4)", [id, key, key, index === 0]);
     }
+    // Configured 50/50, whatever the site really did (variantShare).
+    await db.run("INSERT INTO experiment_phases VALUES ($1, 1, $2::TIMESTAMPTZ, $3::TIMESTAMPTZ, $4::JSON)", [
+      id,
+      isoAt(days, experiment.startDay),
+      stoppedAt,
+      JSON.stringify(Object.fromEntries(experiment.variants.map((key) => [key, 1]))),
+    ]);
   }
   return { siteIds, itemIds, affiliateIds, promotions, experiments };
 }

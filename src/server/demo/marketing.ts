@@ -113,16 +113,25 @@ export interface ExperimentDef {
   key: string;
   name: string;
   hypothesis: string;
+  metric: "conversion_rate" | "revenue_per_visitor";
   /** The page whose visitors are exposed. */
   page: string;
   startDay: number;
   stopDay: number | null;
   /** Conversion rate multiplier of the variant against control: 1 = no real effect. */
   effect: number;
+  /** Share of visitors that lands in the variant: 0.5 as configured (50/50), more with a faulty split. */
+  variantShare: number;
   variants: [control: string, variant: string];
+  /** For a stopped experiment: what was decided and why. */
+  decision?: { variant: string; conclusion: string };
 }
 
-/** Two experiments: one with a real effect still running, one without an effect, stopped. */
+/**
+ * Three experiments, the cases worth seeing: a real effect that wins (running), one without an effect
+ * (stopped, inconclusive), and one whose split is broken — the variant gets 55 % of the visitors instead of
+ * the configured 50 %, which the sample-ratio check must catch.
+ */
 export function experimentsFor(days: Day[]): ExperimentDef[] {
   const last = days.length - 1;
   return [
@@ -130,21 +139,42 @@ export function experimentsFor(days: Day[]): ExperimentDef[] {
       key: "homepage-prijsvoordeel",
       name: "Prijsvoordeel in de kop van de homepage",
       hypothesis: "Het abonnementsvoordeel bovenaan de homepage levert meer aankopen op.",
+      metric: "conversion_rate",
       page: "/",
       startDay: Math.max(0, last - 120),
       stopDay: null,
       effect: 1.3,
+      variantShare: 0.5,
       variants: ["controle", "prijsvoordeel"],
     },
     {
       key: "prijzen-knopkleur",
       name: "Groene in plaats van blauwe bestelknop",
       hypothesis: "Een groene knop op de prijzenpagina valt meer op.",
+      metric: "conversion_rate",
       page: "/prijzen",
       startDay: Math.max(0, last - 240),
       stopDay: Math.max(0, last - 90),
       effect: 1,
+      variantShare: 0.5,
       variants: ["blauw", "groen"],
+      decision: {
+        variant: "blauw",
+        conclusion: "Na vijf maanden geen verschil te zien; de blauwe knop blijft, het is de huisstijl.",
+      },
+    },
+    {
+      key: "abonnement-video",
+      name: "Video van de wasstraat op de abonnementspagina",
+      hypothesis:
+        "Een video van de wasstraat maakt het abonnement tastbaar en verhoogt de omzet per bezoeker.",
+      metric: "revenue_per_visitor",
+      page: "/abonnementen",
+      startDay: Math.max(0, last - 45),
+      stopDay: null,
+      effect: 1.05,
+      variantShare: 0.55,
+      variants: ["zonder-video", "met-video"],
     },
   ];
 }

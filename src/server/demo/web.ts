@@ -108,7 +108,7 @@ export class WebSimulator {
         day.index >= experiment.startDay && (experiment.stopDay === null || day.index <= experiment.stopDay);
       const page = paths.indexOf(experiment.page);
       if (!running || page < 0) continue;
-      const variant = parseInt(visitor.slice(-2), 16) % 2;
+      const variant = parseInt(visitor.slice(-2), 16) / 256 < experiment.variantShare ? 1 : 0;
       exposures.push({ page, key: experiment.key, variant: experiment.variants[variant] });
       if (variant === 1) lift *= experiment.effect;
     }

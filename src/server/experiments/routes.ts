@@ -1,21 +1,33 @@
 import { Hono } from "hono";
-import { experimentCreateSchema } from "../../shared/experiments/definitions.ts";
-import { writeAudit } from "../admin/audit.ts";
+import {
+  experimentCreateSchema,
+  experimentStartSchema,
+  experimentStopSchema,
+  experimentWeightsSchema,
+} from "../../shared/experiments/definitions.ts";
+import { experimentReportQuerySchema } from "../../shared/experiments/report.ts";
+import { adminChange } from "../admin/change.ts";
+import { parseBody } from "../admin/http.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
-import { BODY_LIMITS, readJsonBody } from "../http/body.ts";
 import { validationError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import {
-  changeStatus,
+  changeWeights,
   createExperiment,
   experimentNotFound,
   findExperiment,
   listExperiments,
+  startExperiment,
+  stopExperiment,
 } from "./definitions.ts";
-import { experimentResults } from "./results.ts";
+import { experimentsReport } from "./report.ts";
 
-/** Experiment definitions, mounted at /api/experiments: everyone signed in reads, beheerders change. */
+/**
+ * Experiment definitions, mounted at /api/experiments: everyone signed in reads, beheerders change. Changes
+ * go through adminChange (one at a time, in a transaction with their audit entry), so two people creating
+ * or starting the same experiment at once get a 409 for the second, never a failed write.
+ */
 export function createExperimentsRouter(deps: { db: Database }): Hono<AppEnv> {
   const { db } = deps;
   const router = new Hono<AppEnv>();
@@ -28,42 +40,54 @@ export function createExperimentsRouter(deps: { db: Database }): Hono<AppEnv> {
     return c.json(experiment);
   });
 
-  router.get("/:key/results", async (c) => c.json(await experimentResults(db, c.req.param("key"))));
-
   router.post("/", requireRole("beheerder"), async (c) => {
-    const body = await readJsonBody(c, BODY_LIMITS.form);
-    const parsed = experimentCreateSchema.safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error);
-    const actor = c.get("user").email;
-    const created = await db.transaction(async (tx) => {
-      const experiment = await createExperiment(tx, parsed.data);
-      await writeAudit(tx, actor, {
-        action: "created",
-        entity: "experiment",
-        entityId: experiment.key,
-        before: null,
-        after: experiment,
-      });
-      return experiment;
-    });
+    const input = await parseBody(c, experimentCreateSchema);
+    const created = await adminChange(db, c.get("user").email, (tx, audit) =>
+      createExperiment(tx, audit, input),
+    );
     return c.json(created, 201);
   });
 
-  for (const [action, to, done] of [
-    ["start", "running", "started"],
-    ["stop", "stopped", "stopped"],
-  ] as const) {
-    router.post(`/:key/${action}`, requireRole("beheerder"), async (c) => {
-      const key = c.req.param("key");
-      const actor = c.get("user").email;
-      const changed = await db.transaction(async (tx) => {
-        const { before, after } = await changeStatus(tx, key, to);
-        await writeAudit(tx, actor, { action: done, entity: "experiment", entityId: key, before, after });
-        return after;
-      });
-      return c.json(changed);
-    });
-  }
+  router.post("/:key/start", requireRole("beheerder"), async (c) => {
+    const { version } = await parseBody(c, experimentStartSchema);
+    return c.json(
+      await adminChange(db, c.get("user").email, (tx, audit) =>
+        startExperiment(tx, audit, c.req.param("key"), version),
+      ),
+    );
+  });
 
+  router.post("/:key/weights", requireRole("beheerder"), async (c) => {
+    const input = await parseBody(c, experimentWeightsSchema);
+    return c.json(
+      await adminChange(db, c.get("user").email, (tx, audit) =>
+        changeWeights(tx, audit, c.req.param("key"), input),
+      ),
+    );
+  });
+
+  router.post("/:key/stop", requireRole("beheerder"), async (c) => {
+    const input = await parseBody(c, experimentStopSchema);
+    return c.json(
+      await adminChange(db, c.get("user").email, (tx, audit) =>
+        stopExperiment(tx, audit, c.req.param("key"), input),
+      ),
+    );
+  });
+
+  return router;
+}
+
+/** `GET /api/reports/experiments?experiment&phase&prior`: the experiments report (both roles). */
+export function createExperimentsReportRouter(deps: { db: Database }): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.get("/", async (c) => {
+    const query = experimentReportQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw validationError(query.error);
+    const started = performance.now();
+    const body = await experimentsReport(deps.db, query.data);
+    c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
+    return c.json(body);
+  });
   return router;
 }

@@ -5,8 +5,8 @@ import {
   daysToDecision,
   frequentist,
   type MeanArm,
-  relativeUplift,
   moments,
+  relativeUplift,
   sampleRatioMismatch,
   verdictOf,
 } from "./statistics.ts";
@@ -137,7 +137,10 @@ describe("sample-ratio mismatch", () => {
 
   it("uses the configured weights, with k − 1 degrees of freedom", () => {
     // 1/1/2 weights, 1000/1000/2000 observed: a perfect fit.
-    expect(sampleRatioMismatch([1000, 1000, 2000], [1, 1, 2])).toMatchObject({ chiSquare: 0, mismatch: false });
+    expect(sampleRatioMismatch([1000, 1000, 2000], [1, 1, 2])).toMatchObject({
+      chiSquare: 0,
+      mismatch: false,
+    });
     // 1100/1000/1900 at 1/1/2: χ² = 100²/1000 + 0 + 100²/2000 = 15; P(χ²₂ > 15) = e^(−7.5) = 0.000553.
     const srm = sampleRatioMismatch([1100, 1000, 1900], [1, 1, 2]);
     close(srm.chiSquare, 15);
@@ -154,7 +157,10 @@ describe("the verdict", () => {
       verdict: "undecided",
       reason: "not-enough-conversions",
     });
-    expect(verdictOf({ conversions: 400, bayes: strong })).toMatchObject({ verdict: "won", reason: "chance-high" });
+    expect(verdictOf({ conversions: 400, bayes: strong })).toMatchObject({
+      verdict: "won",
+      reason: "chance-high",
+    });
   });
 
   it("calls a loss below a chance of 0.05 and leaves the middle undecided", () => {

@@ -40,7 +40,10 @@ export function moments(arm: Arm): Moments {
 }
 
 /** Relative uplift Δ = (μT − μC) ÷ |μC| with its delta-method variance; null when it cannot be computed. */
-export function relativeUplift(control: Moments, variant: Moments): { delta: number; variance: number } | null {
+export function relativeUplift(
+  control: Moments,
+  variant: Moments,
+): { delta: number; variance: number } | null {
   const { mean: mc, variance: vc, n: nc } = control;
   const { mean: mt, variance: vt, n: nt } = variant;
   if (mc === 0 || vc <= 0 || vt <= 0 || nc <= 0 || nt <= 0) return null;
@@ -141,7 +144,8 @@ export function frequentist(
   const c = moments(control);
   const t = moments(variant);
   const uplift = relativeUplift(c, t);
-  if (!uplift) return { computed: false, uplift: 0, sd: 0, pValue: null, interval: [0, 0], significant: false };
+  if (!uplift)
+    return { computed: false, uplift: 0, sd: 0, pValue: null, interval: [0, 0], significant: false };
   const { delta } = uplift;
   const sd = Math.sqrt(uplift.variance);
   let halfWidth: number;
@@ -151,7 +155,9 @@ export function frequentist(
     const logAlpha = Math.log(alpha);
     const rho2 = (-2 * logAlpha + Math.log(1 - 2 * logAlpha)) / SEQUENTIAL_TUNING;
     halfWidth =
-      sd * Math.sqrt(n) * Math.sqrt(((2 * (n * rho2 + 1)) / (n * n * rho2)) * Math.log(Math.sqrt(n * rho2 + 1) / alpha));
+      sd *
+      Math.sqrt(n) *
+      Math.sqrt(((2 * (n * rho2 + 1)) / (n * n * rho2)) * Math.log(Math.sqrt(n * rho2 + 1) / alpha));
   } else {
     const a = t.variance / t.n;
     const b = c.variance / c.n;
@@ -160,7 +166,14 @@ export function frequentist(
     halfWidth = studentTQuantile(1 - alpha / 2, df) * sd;
   }
   const interval: [number, number] = [delta - halfWidth, delta + halfWidth];
-  return { computed: true, uplift: delta, sd, pValue, interval, significant: interval[0] > 0 || interval[1] < 0 };
+  return {
+    computed: true,
+    uplift: delta,
+    sd,
+    pValue,
+    interval,
+    significant: interval[0] > 0 || interval[1] < 0,
+  };
 }
 
 export interface SampleRatio {
@@ -179,7 +192,8 @@ export function sampleRatioMismatch(observed: number[], weights: number[]): Samp
   const total = observed.reduce((sum, value) => sum + value, 0);
   const weightSum = weights.reduce((sum, value) => sum + value, 0);
   const k = observed.length;
-  if (k < 2 || total < 8 * k || weightSum <= 0) return { checked: false, chiSquare: 0, pValue: 1, mismatch: false };
+  if (k < 2 || total < 8 * k || weightSum <= 0)
+    return { checked: false, chiSquare: 0, pValue: 1, mismatch: false };
   let chiSquare = 0;
   observed.forEach((o, i) => {
     const e = (total * weights[i]) / weightSum;
@@ -242,7 +256,8 @@ export function verdictOf(input: {
   if (!up && !down) return out("undecided", "no-clear-difference");
   if (Math.abs(result.uplift) < NEGLIGIBLE_UPLIFT) return out("draw", "negligible-effect");
   const good = input.lowerIsBetter ? down : up;
-  if (input.frequentist) return out(good ? "won" : "lost", up ? "interval-above-zero" : "interval-below-zero");
+  if (input.frequentist)
+    return out(good ? "won" : "lost", up ? "interval-above-zero" : "interval-below-zero");
   return out(good ? "won" : "lost", good ? "chance-high" : "chance-low");
 }
 

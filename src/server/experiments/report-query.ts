@@ -1,0 +1,121 @@
+import type { Queryable } from "../db/database.ts";
+import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
+
+// The raw counts of the experiments report, for every phase of every experiment in one pass over the
+// events (REPORT-DEFINITIONS §4). Definitions, once:
+// - Unit: a visitor-day (visitor ids rotate daily): a visitor id and the Amsterdam date of the exposure.
+//   The unit belongs to the variant of its first exposure within the phase [start, end).
+// - A unit exposed to more than one variant is left out and counted ('#multiple'); a unit exposed only to
+//   a variant the experiment does not have is left out and counted ('#unknown').
+// - Goal events (conversion, voucher claim) count only on the unit's day, at or after its first exposure
+//   and before the phase ends: a purchase before the exposure was not caused by it.
+// - converted: units with ≥ 1 conversion; revenue: Σ conversion revenue of the unit, capped at the pooled
+//   99th percentile of the units that bought (the same cap for every arm; zeros are left out of the
+//   percentile, or a 3 % conversion rate would cap almost every purchase).
+// - bounced: the session of the first exposure was a bounce (one pageview, no interactive event).
+// - Journey: vouchers claimed by the unit, redeemed at a till within 30 days of the claim (redemptions), and
+//   of those the redemptions by a plate on its first visit ever — no read of the plate before 30 minutes
+//   ahead of the redeeming transaction (first_washes).
+
+export interface PhaseDayRow {
+  experiment: string;
+  phase: number;
+  /** Amsterdam date, YYYY-MM-DD. */
+  day: string;
+  /** A variant key, or '#multiple' / '#unknown' for units left out. */
+  variant: string;
+  units: number;
+  converted: number;
+  conversions: number;
+  /** Σ capped revenue per unit and Σ of its squares, in cents. */
+  revenue: number;
+  revenue_squares: number;
+  claimed: number;
+  bounced: number;
+  redemptions: number;
+  first_washes: number;
+  /** The phase's revenue cap in cents; null when nobody bought. */
+  cap: number | null;
+}
+
+export const EXPERIMENT_COUNTS_SQL = `
+WITH phases AS (
+  SELECT e.id AS experiment_id, e.key AS experiment, p.phase, p.started_at AS starts,
+    coalesce(p.ended_at, now()) AS ends
+  FROM experiments e JOIN experiment_phases p ON p.experiment_id = e.id
+  WHERE p.started_at IS NOT NULL
+),
+exposures AS (
+  SELECT p.experiment_id, p.experiment, p.phase, p.ends, w.visitor_id, w.session_id, w.occurred_at,
+    w.variant_key, CAST(timezone('Europe/Amsterdam', w.occurred_at) AS DATE) AS day
+  FROM web_events w JOIN phases p
+    ON w.experiment_key = p.experiment AND w.occurred_at >= p.starts AND w.occurred_at < p.ends
+  WHERE w.kind = 'experiment'
+),
+units AS (
+  SELECT experiment_id, experiment, phase, visitor_id, day, any_value(ends) AS ends,
+    min(occurred_at) AS first_at, arg_min(session_id, occurred_at) AS session_id,
+    arg_min(variant_key, occurred_at) AS variant, count(DISTINCT variant_key) AS variants
+  FROM exposures GROUP BY ALL
+),
+events AS (
+  SELECT u.experiment, u.phase, u.visitor_id, u.day, g.kind, g.revenue_cents, g.voucher_code, g.occurred_at
+  FROM units u JOIN web_events g
+    ON g.visitor_id = u.visitor_id AND g.occurred_at >= u.first_at AND g.occurred_at < u.ends
+  WHERE u.variants = 1 AND g.kind IN ('conversion', 'voucher')
+    AND CAST(timezone('Europe/Amsterdam', g.occurred_at) AS DATE) = u.day
+),
+unit_events AS (
+  SELECT experiment, phase, visitor_id, day,
+    count(*) FILTER (WHERE kind = 'conversion') AS conversions,
+    coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue,
+    count(*) FILTER (WHERE kind = 'voucher') AS claims
+  FROM events GROUP BY ALL
+),
+unit_redemptions AS (
+  SELECT e.experiment, e.phase, e.visitor_id, e.day, count(*) AS redemptions,
+    count(*) FILTER (WHERE t.plate IS NOT NULL
+      AND (f.first_read_at IS NULL OR f.first_read_at >= t.occurred_at - INTERVAL 30 MINUTE)) AS first_washes
+  FROM events e
+    JOIN vouchers v ON v.code = e.voucher_code
+    JOIN transactions t ON t.id = v.redeemed_transaction_id AND t.occurred_at <= e.occurred_at + INTERVAL 30 DAY
+    LEFT JOIN plate_first_seen f ON f.plate = t.plate
+  WHERE e.kind = 'voucher'
+  GROUP BY ALL
+),
+per_unit AS (
+  SELECT u.experiment, u.phase, u.day,
+    CASE WHEN u.variants > 1 THEN '#multiple' WHEN v.key IS NULL THEN '#unknown' ELSE u.variant END AS variant,
+    coalesce(s.is_bounce, false) AS bounced, coalesce(ev.conversions, 0) AS conversions,
+    coalesce(ev.revenue, 0) AS revenue, coalesce(ev.claims, 0) AS claims,
+    coalesce(r.redemptions, 0) AS redemptions, coalesce(r.first_washes, 0) AS first_washes
+  FROM units u
+    LEFT JOIN experiment_variants v ON v.experiment_id = u.experiment_id AND v.key = u.variant
+    LEFT JOIN unit_events ev USING (experiment, phase, visitor_id, day)
+    LEFT JOIN unit_redemptions r USING (experiment, phase, visitor_id, day)
+    LEFT JOIN web_sessions s ON s.id = u.session_id
+),
+caps AS (
+  SELECT experiment, phase, quantile_cont(revenue, 0.99) FILTER (WHERE revenue > 0) AS cap
+  FROM per_unit WHERE variant NOT LIKE '#%' GROUP BY ALL
+)
+SELECT p.experiment, p.phase, strftime(p.day, '%Y-%m-%d') AS day, p.variant,
+  count(*) AS units,
+  count(*) FILTER (WHERE p.conversions > 0) AS converted,
+  sum(p.conversions) AS conversions,
+  sum(least(p.revenue, coalesce(c.cap, p.revenue))) AS revenue,
+  sum(least(p.revenue, coalesce(c.cap, p.revenue)) ^ 2) AS revenue_squares,
+  count(*) FILTER (WHERE p.claims > 0) AS claimed,
+  count(*) FILTER (WHERE p.bounced) AS bounced,
+  sum(p.redemptions) AS redemptions,
+  sum(p.first_washes) AS first_washes,
+  any_value(c.cap) AS cap
+FROM per_unit p LEFT JOIN caps c USING (experiment, phase)
+GROUP BY ALL
+ORDER BY p.experiment, p.phase, day, p.variant`;
+
+/** Counts per experiment, phase, day and variant (plate_first_seen brought up to date first). */
+export async function experimentCounts(db: Queryable): Promise<PhaseDayRow[]> {
+  await syncPlateFirstSeen(db);
+  return db.query<PhaseDayRow>(EXPERIMENT_COUNTS_SQL);
+}

@@ -1,0 +1,342 @@
+import type { Experiment, ExperimentPhase } from "../../shared/experiments/definitions.ts";
+import type {
+  ExperimentDetail,
+  ExperimentSummary,
+  ExperimentsReport,
+  experimentReportQuerySchema,
+  MetricComparison,
+  VariantReport,
+} from "../../shared/experiments/report.ts";
+import {
+  type Arm,
+  bayesian,
+  daysToDecision,
+  frequentist,
+  sampleRatioMismatch,
+  type VerdictResult,
+  verdictOf,
+} from "../../shared/experiments/statistics.ts";
+import { addDays } from "../../shared/reports/dates.ts";
+import type { Queryable } from "../db/database.ts";
+import { ApiError } from "../http/errors.ts";
+import { localDate } from "../reports/time-zone.ts";
+import { experimentNotFound, listExperiments } from "./definitions.ts";
+import { experimentCounts, type PhaseDayRow } from "./report-query.ts";
+
+// The experiments report: the counts of report-query.ts turned into the statistics of statistics.ts.
+// Ratios and statistics are computed here, once; the SQL returns counts and sums.
+
+type Query = ReturnType<typeof experimentReportQuerySchema.parse>;
+
+interface Totals {
+  units: number;
+  converted: number;
+  conversions: number;
+  revenue: number;
+  revenue_squares: number;
+  claimed: number;
+  bounced: number;
+  redemptions: number;
+  first_washes: number;
+}
+
+const ZERO: Totals = {
+  units: 0,
+  converted: 0,
+  conversions: 0,
+  revenue: 0,
+  revenue_squares: 0,
+  claimed: 0,
+  bounced: 0,
+  redemptions: 0,
+  first_washes: 0,
+};
+
+function add(a: Totals, b: Totals): Totals {
+  const out = { ...a };
+  for (const key of Object.keys(ZERO) as (keyof Totals)[]) out[key] += Number(b[key] ?? 0);
+  return out;
+}
+
+/** The primary metric's arm of one variant, and the count that must reach 150 before a verdict. */
+function primaryArm(metric: Experiment["metric"], t: Totals): { arm: Arm; conversions: number } {
+  if (metric === "revenue_per_visitor") {
+    return {
+      arm: { kind: "mean", n: t.units, sum: t.revenue, sumSquares: t.revenue_squares },
+      conversions: t.converted,
+    };
+  }
+  const x = metric === "voucher_rate" ? t.claimed : t.converted;
+  return { arm: { kind: "binomial", n: t.units, x }, conversions: x };
+}
+
+function compare(
+  control: { arm: Arm; conversions: number },
+  variant: { arm: Arm; conversions: number },
+  options: { prior: boolean; lowerIsBetter?: boolean },
+): MetricComparison {
+  const lowerIsBetter = options.lowerIsBetter ?? false;
+  const bayes = bayesian(control.arm, variant.arm, options);
+  const sequential = frequentist(control.arm, variant.arm, { lowerIsBetter, sequential: true });
+  const fixed = frequentist(control.arm, variant.arm, { lowerIsBetter });
+  const conversions = Math.max(control.conversions, variant.conversions);
+  return {
+    bayesian: bayes,
+    sequential,
+    fixed,
+    verdict: {
+      bayesian: verdictOf({ conversions, bayes, lowerIsBetter }),
+      sequential: verdictOf({ conversions, frequentist: sequential, lowerIsBetter }),
+      fixed: verdictOf({ conversions, frequentist: fixed, lowerIsBetter }),
+    },
+  };
+}
+
+type Overall = VerdictResult & { variant: string | null };
+
+/** The experiment's verdict from its variants': a winner wins; all lost is lost; open while any is open. */
+function overall(verdicts: { key: string; verdict: VerdictResult; uplift: number }[]): Overall {
+  if (verdicts.length === 0)
+    return { verdict: "undecided", reason: "not-enough-conversions", suspicious: false, variant: null };
+  const won = verdicts.filter((v) => v.verdict.verdict === "won").sort((a, b) => b.uplift - a.uplift);
+  if (won.length > 0) return { ...won[0].verdict, variant: won[0].key };
+  const open = verdicts.find((v) => v.verdict.verdict === "undecided");
+  if (open) return { ...open.verdict, variant: open.key };
+  const lost = verdicts.filter((v) => v.verdict.verdict === "lost");
+  if (lost.length === verdicts.length)
+    return { ...lost[0].verdict, variant: verdicts.length === 1 ? lost[0].key : null };
+  const draw = verdicts.find((v) => v.verdict.verdict === "draw") ?? verdicts[0];
+  return { ...draw.verdict, variant: draw.key };
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
+const DAY_MS = 86_400_000;
+
+function phaseEnd(experiment: Experiment, phase: ExperimentPhase, now: Date): Date {
+  return new Date(phase.endedAt ?? experiment.stoppedAt ?? now.toISOString());
+}
+
+interface PhaseResult {
+  variants: VariantReport[];
+  verdict: ExperimentDetail["verdict"];
+  units: number;
+}
+
+function phaseResult(
+  experiment: Experiment,
+  phase: ExperimentPhase,
+  rows: PhaseDayRow[],
+  prior: boolean,
+): PhaseResult {
+  const totals = new Map<string, Totals>();
+  for (const row of rows) totals.set(row.variant, add(totals.get(row.variant) ?? ZERO, row));
+  const control = experiment.variants.find((v) => v.isControl) ?? experiment.variants[0];
+  const controlArm = primaryArm(experiment.metric, totals.get(control.key) ?? ZERO);
+  const controlBounce = totals.get(control.key) ?? ZERO;
+  const variants = experiment.variants.map((variant): VariantReport => {
+    const t = totals.get(variant.key) ?? ZERO;
+    const isControl = variant.key === control.key;
+    const bounce = (x: Totals): { arm: Arm; conversions: number } => ({
+      arm: { kind: "binomial", n: x.units, x: x.bounced },
+      conversions: x.bounced,
+    });
+    return {
+      key: variant.key,
+      name: variant.name,
+      isControl,
+      weight: phase.weights[variant.key] ?? 1,
+      units: t.units,
+      converted: t.converted,
+      conversions: t.conversions,
+      conversionRate: ratio(t.converted, t.units),
+      revenuePerVisitor: ratio(t.revenue, t.units),
+      claimed: t.claimed,
+      voucherRate: ratio(t.claimed, t.units),
+      bounceRate: ratio(t.bounced, t.units),
+      redemptions: t.redemptions,
+      firstWashes: t.first_washes,
+      primary: isControl ? null : compare(controlArm, primaryArm(experiment.metric, t), { prior }),
+      guardrail:
+        isControl || !experiment.guardrail
+          ? null
+          : compare(bounce(controlBounce), bounce(t), { prior, lowerIsBetter: true }),
+    };
+  });
+  const challengers = variants.filter((v) => v.primary);
+  const verdictIn = (view: keyof MetricComparison["verdict"]) =>
+    overall(
+      challengers.map((v) => ({
+        key: v.key,
+        verdict: (v.primary as MetricComparison).verdict[view],
+        uplift: (v.primary as MetricComparison).bayesian.uplift,
+      })),
+    );
+  return {
+    variants,
+    verdict: {
+      bayesian: verdictIn("bayesian"),
+      sequential: verdictIn("sequential"),
+      fixed: verdictIn("fixed"),
+    },
+    units: variants.reduce((sum, v) => sum + v.units, 0),
+  };
+}
+
+/** Cumulative uplift, chance and interval per day of the phase, per variant against control. */
+function daily(
+  experiment: Experiment,
+  phase: ExperimentPhase,
+  rows: PhaseDayRow[],
+  end: Date,
+  prior: boolean,
+) {
+  if (!phase.startedAt) return [];
+  const last = localDate(new Date(end.getTime() - 1));
+  const byDay = new Map<string, PhaseDayRow[]>();
+  for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
+  const running = new Map<string, Totals>();
+  const control = experiment.variants.find((v) => v.isControl) ?? experiment.variants[0];
+  const points: ExperimentDetail["daily"] = [];
+  for (let day = localDate(new Date(phase.startedAt)); day <= last; day = addDays(day, 1)) {
+    for (const row of byDay.get(day) ?? [])
+      running.set(row.variant, add(running.get(row.variant) ?? ZERO, row));
+    const controlArm = primaryArm(experiment.metric, running.get(control.key) ?? ZERO).arm;
+    points.push({
+      day,
+      variants: experiment.variants
+        .filter((v) => v.key !== control.key)
+        .map((v) => {
+          const t = running.get(v.key) ?? ZERO;
+          const result = bayesian(controlArm, primaryArm(experiment.metric, t).arm, { prior });
+          return {
+            key: v.key,
+            units: t.units,
+            uplift: result.computed ? result.uplift : null,
+            chanceToWin: result.computed ? result.chanceToWin : null,
+            lower: result.computed ? result.interval[0] : null,
+            upper: result.computed ? result.interval[1] : null,
+          };
+        }),
+    });
+  }
+  return points;
+}
+
+function detail(
+  experiment: Experiment,
+  phase: ExperimentPhase,
+  rows: PhaseDayRow[],
+  prior: boolean,
+  now: Date,
+): ExperimentDetail {
+  const result = phaseResult(experiment, phase, rows, prior);
+  const end = phaseEnd(experiment, phase, now);
+  const days = phase.startedAt ? Math.max(0, (end.getTime() - Date.parse(phase.startedAt)) / DAY_MS) : 0;
+  const count = (variant: string) =>
+    rows.filter((r) => r.variant === variant).reduce((sum, r) => sum + r.units, 0);
+  const multiple = count("#multiple");
+  const unknown = count("#unknown");
+  const weights = result.variants.map((v) => v.weight);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  // The estimate follows the variant closest to a verdict: the one with the most extreme chance.
+  const lead = result.variants
+    .filter((v) => v.primary)
+    .sort(
+      (a, b) =>
+        Math.abs((b.primary as MetricComparison).bayesian.chanceToWin - 0.5) -
+        Math.abs((a.primary as MetricComparison).bayesian.chanceToWin - 0.5),
+    )[0];
+  const controlReport = result.variants.find((v) => v.isControl);
+  const arms = [controlReport, lead].filter((v): v is VariantReport => !!v);
+  const metricConversions = (v: VariantReport) =>
+    experiment.metric === "voucher_rate" ? v.claimed : v.converted;
+  const largest = arms.sort((a, b) => metricConversions(b) - metricConversions(a))[0];
+  return {
+    key: experiment.key,
+    name: experiment.name,
+    hypothesis: experiment.hypothesis,
+    status: experiment.status,
+    metric: experiment.metric,
+    guardrail: experiment.guardrail,
+    decision: experiment.decision,
+    conclusion: experiment.conclusion,
+    phases: experiment.phases,
+    phase: phase.phase,
+    prior,
+    days,
+    revenueCap: rows.find((r) => r.cap !== null)?.cap ?? null,
+    variants: result.variants,
+    excluded: {
+      multipleVariants: multiple,
+      unknownVariant: unknown,
+      multipleShare: ratio(multiple, result.units + multiple + unknown) ?? 0,
+    },
+    srm: sampleRatioMismatch(
+      result.variants.map((v) => v.units),
+      weights,
+    ),
+    decisionEstimate: daysToDecision({
+      units: result.units,
+      unitsPerDay: days > 0 ? result.units / Math.max(days, 1) : 0,
+      uplift: lead?.primary?.bayesian.uplift ?? 0,
+      sd: lead?.primary?.bayesian.sd ?? 0,
+      computed: lead?.primary?.bayesian.computed ?? false,
+      largestArm: largest
+        ? { conversions: metricConversions(largest), units: largest.units, share: largest.weight / weightSum }
+        : { conversions: 0, units: 0, share: 1 },
+    }),
+    verdict: result.verdict,
+    daily: daily(experiment, phase, rows, end, prior),
+  };
+}
+
+/** Every experiment with its current phase's verdict, and the chosen experiment (default: the newest). */
+export async function experimentsReport(
+  db: Queryable,
+  query: Query,
+  now = new Date(),
+): Promise<ExperimentsReport> {
+  const [experiments, counts] = await Promise.all([listExperiments(db), experimentCounts(db)]);
+  const rowsOf = (key: string, phase: number) =>
+    counts.filter((r) => r.experiment === key && r.phase === phase);
+  const summaries = experiments.map((experiment): ExperimentSummary => {
+    const phase = experiment.phases[experiment.phases.length - 1];
+    const result = phase
+      ? phaseResult(experiment, phase, rowsOf(experiment.key, phase.phase), query.prior)
+      : null;
+    const none: Overall = {
+      verdict: "undecided",
+      reason: "not-enough-conversions",
+      suspicious: false,
+      variant: null,
+    };
+    return {
+      key: experiment.key,
+      name: experiment.name,
+      status: experiment.status,
+      metric: experiment.metric,
+      startedAt: experiment.startedAt,
+      stoppedAt: experiment.stoppedAt,
+      decision: experiment.decision,
+      variants: experiment.variants.map(({ key, name, isControl }) => ({ key, name, isControl })),
+      phases: experiment.phases.filter((p) => p.startedAt).length,
+      units: result?.units ?? 0,
+      verdict: result?.verdict ?? { bayesian: none, sequential: none, fixed: none },
+    };
+  });
+  const chosen = query.experiment ? experiments.find((e) => e.key === query.experiment) : experiments[0];
+  if (query.experiment && !chosen) throw experimentNotFound(query.experiment);
+  let selected: ExperimentDetail | null = null;
+  if (chosen) {
+    const phase = query.phase
+      ? chosen.phases.find((p) => p.phase === query.phase)
+      : chosen.phases[chosen.phases.length - 1];
+    if (!phase) {
+      throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [
+        { path: "phase", message: `Dit experiment heeft ${chosen.phases.length} fase(n).` },
+      ]);
+    }
+    selected = detail(chosen, phase, rowsOf(chosen.key, phase.phase), query.prior, now);
+  }
+  return { experiments: summaries, selected };
+}
