@@ -1,6 +1,6 @@
 // The few probability distributions the experiment statistics need, written out so that nothing in the
 // numbers depends on a library: the normal, Student's t and the χ² distribution. Algorithms from Numerical
-// Recipes (3rd ed., §6.1–6.4); their relative error (< 1e-7) is far below the 4 decimals we report.
+// Recipes (§6.1–6.4); their relative error (< 1e-7) is far below the 4 decimals we report.
 
 /** Standard normal density. */
 export const normalPdf = (x: number) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
@@ -32,19 +32,17 @@ function erfc(x: number): number {
 /** Standard normal cumulative distribution Φ(x). */
 export const normalCdf = (x: number) => 0.5 * erfc(-x / Math.SQRT2);
 
+/** ln Γ(x) for x > 0 (Lanczos, Numerical Recipes 2nd ed. §6.1; error < 2e-10). */
 function logGamma(x: number): number {
   const c = [
-    57.1562356658629235, -59.5979603554754912, 14.1360979747417471, -0.491913816097620199,
-    0.339946499848118887e-4, 0.465236289270485756e-4, -0.983744753048795646e-4, 0.158088703224912494e-3,
-    -0.210264441724104883e-3, 0.217439618115212643e-3, -0.16431810653676389e-3, 0.844182239838527433e-4,
-    -0.261908384015814087e-4, 0.368991826595316234e-5,
+    76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.001208650973866179,
+    -0.5395239384953e-5,
   ];
   let y = x;
-  const tmp = x + 5.2421875;
-  const t = (x + 0.5) * Math.log(tmp) - tmp;
-  let ser = 0.999999999999997092;
+  const tmp = x + 5.5 - (x + 0.5) * Math.log(x + 5.5);
+  let ser = 1.000000000190015;
   for (const coefficient of c) ser += coefficient / ++y;
-  return t + Math.log((2.5066282746310005 * ser) / x);
+  return -tmp + Math.log((2.5066282746310007 * ser) / x);
 }
 
 /** Continued fraction of the incomplete beta function (modified Lentz). */
