@@ -35,7 +35,7 @@ export const normalCdf = (x: number) => 0.5 * erfc(-x / Math.SQRT2);
 /** ln Γ(x) for x > 0 (Lanczos, Numerical Recipes 2nd ed. §6.1; error < 2e-10). */
 function logGamma(x: number): number {
   const c = [
-    76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.001208650973866179,
+    76.18009172947146, -86.50532032941678, 24.01409824083091, -1.231739572450155, 0.001208650973866179,
     -0.5395239384953e-5,
   ];
   let y = x;
