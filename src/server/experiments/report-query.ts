@@ -1,5 +1,7 @@
 import type { Queryable } from "../db/database.ts";
+import { localTimeSql } from "../reports/buckets.ts";
 import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
+import { localDate } from "../reports/time-zone.ts";
 
 // The raw counts of the experiments report, for every phase of every experiment in one pass over the
 // events (REPORT-DEFINITIONS §4). Definitions, once:
@@ -38,32 +40,42 @@ export interface PhaseDayRow {
   cap: number | null;
 }
 
-export const EXPERIMENT_COUNTS_SQL = `
+/**
+ * The SQL for the phases that started within [start, end). Local days come from the shared offset helper
+ * (buckets.ts), not from timezone() per row, which is ~10× slower.
+ */
+export function experimentCountsSql(start: Date, end: Date): string {
+  const localDay = (column: string) =>
+    `CAST(${localTimeSql(column, [{ from: localDate(start), to: localDate(end), start, end }])} AS DATE)`;
+  return `
 WITH phases AS (
   SELECT e.id AS experiment_id, e.key AS experiment, p.phase, p.started_at AS starts,
-    coalesce(p.ended_at, now()) AS ends
+    coalesce(p.ended_at, $now::TIMESTAMPTZ) AS ends
   FROM experiments e JOIN experiment_phases p ON p.experiment_id = e.id
   WHERE p.started_at IS NOT NULL
 ),
 exposures AS (
-  SELECT p.experiment_id, p.experiment, p.phase, p.ends, w.visitor_id, w.session_id, w.occurred_at,
-    w.variant_key, CAST(timezone('Europe/Amsterdam', w.occurred_at) AS DATE) AS day
+  SELECT p.experiment_id, p.phase, w.visitor_id, w.session_id, w.occurred_at,
+    w.variant_key, ${localDay("w.occurred_at")} AS day
   FROM web_events w JOIN phases p
     ON w.experiment_key = p.experiment AND w.occurred_at >= p.starts AND w.occurred_at < p.ends
   WHERE w.kind = 'experiment'
 ),
-units AS (
-  SELECT experiment_id, experiment, phase, visitor_id, day, any_value(ends) AS ends,
-    min(occurred_at) AS first_at, arg_min(session_id, occurred_at) AS session_id,
-    arg_min(variant_key, occurred_at) AS variant, count(DISTINCT variant_key) AS variants
-  FROM exposures GROUP BY ALL
+units AS MATERIALIZED (
+  SELECT x.*, p.experiment, p.ends FROM (
+    SELECT experiment_id, phase, visitor_id, day, min(occurred_at) AS first_at,
+      arg_min(session_id, occurred_at) AS session_id, arg_min(variant_key, occurred_at) AS variant,
+      -- several variants: min and max differ (cheaper than count(DISTINCT …) per group)
+      min(variant_key) <> max(variant_key) AS multiple
+    FROM exposures GROUP BY experiment_id, phase, visitor_id, day
+  ) x JOIN phases p USING (experiment_id, phase)
 ),
-events AS (
+events AS MATERIALIZED (
   SELECT u.experiment, u.phase, u.visitor_id, u.day, g.kind, g.revenue_cents, g.voucher_code, g.occurred_at
   FROM units u JOIN web_events g
     ON g.visitor_id = u.visitor_id AND g.occurred_at >= u.first_at AND g.occurred_at < u.ends
-  WHERE u.variants = 1 AND g.kind IN ('conversion', 'voucher')
-    AND CAST(timezone('Europe/Amsterdam', g.occurred_at) AS DATE) = u.day
+  WHERE NOT u.multiple AND g.kind IN ('conversion', 'voucher')
+    AND ${localDay("g.occurred_at")} = u.day
 ),
 unit_events AS (
   SELECT experiment, phase, visitor_id, day,
@@ -79,13 +91,15 @@ unit_redemptions AS (
   FROM events e
     JOIN vouchers v ON v.code = e.voucher_code
     JOIN transactions t ON t.id = v.redeemed_transaction_id AND t.occurred_at <= e.occurred_at + INTERVAL 30 DAY
+      -- redemptions follow the claim: the range lets DuckDB skip older row groups
+      AND t.occurred_at >= $since::TIMESTAMPTZ
     LEFT JOIN plate_first_seen f ON f.plate = t.plate
   WHERE e.kind = 'voucher'
   GROUP BY ALL
 ),
-per_unit AS (
+per_unit AS MATERIALIZED (
   SELECT u.experiment, u.phase, u.day,
-    CASE WHEN u.variants > 1 THEN '#multiple' WHEN v.key IS NULL THEN '#unknown' ELSE u.variant END AS variant,
+    CASE WHEN u.multiple THEN '#multiple' WHEN v.key IS NULL THEN '#unknown' ELSE u.variant END AS variant,
     coalesce(s.is_bounce, false) AS bounced, coalesce(ev.conversions, 0) AS conversions,
     coalesce(ev.revenue, 0) AS revenue, coalesce(ev.claims, 0) AS claims,
     coalesce(r.redemptions, 0) AS redemptions, coalesce(r.first_washes, 0) AS first_washes
@@ -94,6 +108,7 @@ per_unit AS (
     LEFT JOIN unit_events ev USING (experiment, phase, visitor_id, day)
     LEFT JOIN unit_redemptions r USING (experiment, phase, visitor_id, day)
     LEFT JOIN web_sessions s ON s.id = u.session_id
+      AND s.started_at >= $since::TIMESTAMPTZ - INTERVAL 1 DAY
 ),
 caps AS (
   SELECT experiment, phase, quantile_cont(revenue, 0.99) FILTER (WHERE revenue > 0) AS cap
@@ -113,9 +128,16 @@ SELECT p.experiment, p.phase, strftime(p.day, '%Y-%m-%d') AS day, p.variant,
 FROM per_unit p LEFT JOIN caps c USING (experiment, phase)
 GROUP BY ALL
 ORDER BY p.experiment, p.phase, day, p.variant`;
+}
 
-/** Counts per experiment, phase, day and variant (plate_first_seen brought up to date first). */
-export async function experimentCounts(db: Queryable): Promise<PhaseDayRow[]> {
+/**
+ * Counts per experiment, phase, day and variant, for the phases that started at or after `since`
+ * (plate_first_seen brought up to date first).
+ */
+export async function experimentCounts(db: Queryable, since: Date, now: Date): Promise<PhaseDayRow[]> {
   await syncPlateFirstSeen(db);
-  return db.query<PhaseDayRow>(EXPERIMENT_COUNTS_SQL);
+  return db.query<PhaseDayRow>(experimentCountsSql(since, now), {
+    now: now.toISOString(),
+    since: since.toISOString(),
+  });
 }

@@ -296,7 +296,10 @@ export async function experimentsReport(
   query: Query,
   now = new Date(),
 ): Promise<ExperimentsReport> {
-  const [experiments, counts] = await Promise.all([listExperiments(db), experimentCounts(db)]);
+  const experiments = await listExperiments(db);
+  const starts = experiments.flatMap((e) => e.phases.map((p) => p.startedAt)).filter((s): s is string => !!s);
+  const since = new Date(starts.length > 0 ? Math.min(...starts.map((s) => Date.parse(s))) : now.getTime());
+  const counts = await experimentCounts(db, since, now);
   const rowsOf = (key: string, phase: number) =>
     counts.filter((r) => r.experiment === key && r.phase === phase);
   const summaries = experiments.map((experiment): ExperimentSummary => {
