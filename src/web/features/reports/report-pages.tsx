@@ -1,14 +1,23 @@
 import { Stack, Text, Title } from "@mantine/core";
+import type { ComponentType } from "react";
 import { useLocation } from "react-router";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../../../shared/navigation.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 import { REPORT_DECLARATIONS } from "./declarations/index.ts";
+import { ExperimentsPage } from "./experiments/experiments-page.tsx";
+
+// Screens that are not a declaration over the shared report view (DESIGN §5: bespoke for experiments).
+const BESPOKE: Record<string, ComponentType<{ title: string }>> = {
+  "/reports/experiments": ExperimentsPage,
+};
 
 /** The page of a report path of the navigation: its declared report, or a placeholder until it has one. */
 export function ReportPage() {
   const { pathname } = useLocation();
   const entry = navPages(REPORT_SECTIONS).find((page) => page.path === pathname);
   const title = entry ? pageTitle(entry) : "Rapport";
+  const Bespoke = BESPOKE[pathname];
+  if (Bespoke) return <Bespoke title={title} />;
   const declaration = REPORT_DECLARATIONS[pathname];
   if (declaration) return <ReportView key={pathname} title={title} declaration={declaration} />;
   return (

@@ -1,0 +1,81 @@
+import { LineChart, type LineSeriesOption } from "echarts/charts";
+import {
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from "echarts/components";
+import { type ComposeOption, use } from "echarts/core";
+import { CanvasRenderer } from "echarts/renderers";
+import { useMemo } from "react";
+import type { ExperimentDetail } from "../../../../shared/experiments/report.ts";
+import { formatDate, formatPercent } from "../../../../shared/format.ts";
+import { EChart } from "../../../components/reports/echart.tsx";
+import { SERIES_COLORS } from "../../../components/reports/echarts.ts";
+
+use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+type Option = ComposeOption<
+  LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+/** Cumulative uplift (left axis) and chance to win (right axis) per day of the phase, per variant. */
+export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }) {
+  const option = useMemo((): Option => {
+    const days = detail.daily.map((d) => d.day);
+    const keys = detail.daily[0]?.variants.map((v) => v.key) ?? [];
+    const name = (key: string) => detail.variants.find((v) => v.key === key)?.name ?? key;
+    const series: LineSeriesOption[] = keys.flatMap((key, i) => [
+      {
+        type: "line",
+        name: `Uplift ${name(key)}`,
+        data: detail.daily.map((d) => d.variants.find((v) => v.key === key)?.uplift ?? null),
+        yAxisIndex: 0,
+        showSymbol: false,
+        color: SERIES_COLORS[i % SERIES_COLORS.length],
+      },
+      {
+        type: "line",
+        name: `Kans om te winnen ${name(key)}`,
+        data: detail.daily.map((d) => d.variants.find((v) => v.key === key)?.chanceToWin ?? null),
+        yAxisIndex: 1,
+        showSymbol: false,
+        lineStyle: { type: "dashed" },
+        color: SERIES_COLORS[(i + 1) % SERIES_COLORS.length],
+      },
+    ]);
+    return {
+      grid: { left: 56, right: 56, top: 40, bottom: 32 },
+      legend: { top: 0, type: "scroll" },
+      tooltip: {
+        trigger: "axis",
+        valueFormatter: (value) => (typeof value === "number" ? formatPercent(value) : "–"),
+      },
+      xAxis: {
+        type: "category",
+        data: days,
+        axisLabel: { formatter: (value: string) => formatDate(value).slice(0, 5) },
+      },
+      yAxis: [
+        { type: "value", name: "Uplift", axisLabel: { formatter: (value: number) => formatPercent(value) } },
+        {
+          type: "value",
+          name: "Kans",
+          min: 0,
+          max: 1,
+          axisLabel: { formatter: (value: number) => formatPercent(value) },
+        },
+      ],
+      series,
+    };
+  }, [detail]);
+  return (
+    <EChart
+      option={option}
+      label="Uplift en kans om te winnen per dag, opgeteld vanaf de start van de fase"
+      height={300}
+    />
+  );
+}
