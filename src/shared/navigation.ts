@@ -33,6 +33,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Vestigingen", path: "/admin/sites", title: "Vestigingen" },
       { label: "Koppelingen", path: "/admin/connections", title: "Koppelingen" },
       { label: "Privacy", path: "/admin/privacy", title: "Privacy: kentekens" },
+      { label: "Experimenten", path: "/admin/experiments", title: "Experimenten" },
     ],
   },
 ];

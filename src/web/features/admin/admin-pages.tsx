@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { useLocation } from "react-router";
 import { ADMIN_OVERVIEW, ADMIN_SECTIONS, navPages, pageTitle } from "../../../shared/navigation.ts";
 import { ConnectionsPage } from "./connections/connections-page.tsx";
+import { ExperimentsPage } from "./experiments/experiments-page.tsx";
 import { ItemsPage } from "./items/items-page.tsx";
 import { OverviewPage } from "./overview/overview-page.tsx";
 import { PrivacyPage } from "./privacy/privacy-page.tsx";
@@ -17,6 +18,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/sites": SitesPage,
   "/admin/connections": ConnectionsPage,
   "/admin/privacy": PrivacyPage,
+  "/admin/experiments": ExperimentsPage,
 };
 
 export function AdminOverviewPage() {

@@ -61,6 +61,9 @@ export const auditActionLabels: Record<string, string> = {
   "vouchers-generated": "vouchers gegenereerd",
   "viewed-plates": "kentekens ingezien",
   erased: "gewist",
+  started: "gestart",
+  stopped: "gestopt",
+  "weights-changed": "verdeling gewijzigd",
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -71,6 +74,7 @@ export const auditEntityLabels: Record<string, string> = {
   apiKey: "API-sleutel",
   plate: "Kenteken",
   report: "Rapport",
+  experiment: "Experiment",
 };
 
 /** Select data from a label table, in the table's order. */

@@ -2,16 +2,22 @@ import { queryOptions } from "@tanstack/react-query";
 import type { AdminApiKey, CreatedApiKey, FreshnessRow } from "../../../../shared/admin/connections.ts";
 import type { ActiveChange } from "../../../../shared/admin/fields.ts";
 import type { AdminItem, ItemMove, ItemRemoval } from "../../../../shared/admin/items.ts";
-import type { AdminOverview } from "../../../../shared/admin/overview.ts";
 import type {
   PlateErase,
   PlateErasure,
   PlateRecord,
   PrivacyStatus,
 } from "../../../../shared/admin/privacy.ts";
+import type { AdminOverview, AuditEntry } from "../../../../shared/admin/overview.ts";
 import type { AdminPromotion, AdminVoucher, VoucherBatch } from "../../../../shared/admin/promotions.ts";
 import type { AdminSite } from "../../../../shared/admin/sites.ts";
 import type { AdminUser } from "../../../../shared/admin/users.ts";
+import type {
+  Experiment,
+  ExperimentCreate,
+  ExperimentStop,
+  ExperimentWeights,
+} from "../../../../shared/experiments/definitions.ts";
 import { apiFetch } from "../../../lib/http.ts";
 
 // One queryOptions factory per admin endpoint, and the calls that change something. Every key starts with
@@ -67,6 +73,31 @@ export const promotionVouchers = (promotionId: number) =>
 
 export const createApiKey = (body: unknown) =>
   apiFetch<CreatedApiKey>("/api/admin/connections/api-keys", { method: "POST", body });
+
+// Experiments live at /api/experiments (the report reads them too); their admin calls share the admin key.
+export const experimentsQuery = queryOptions({
+  queryKey: [...ADMIN_KEY, "/experiments"],
+  queryFn: ({ signal }) => apiFetch<Experiment[]>("/api/experiments", { signal }),
+  staleTime: 0,
+});
+
+export const experimentHistoryQuery = (key: string) =>
+  list<AuditEntry[]>(`/audit-log?entity=experiment&entityId=${encodeURIComponent(key)}&limit=100`);
+
+export const createExperiment = (body: ExperimentCreate) =>
+  apiFetch<Experiment>("/api/experiments", { method: "POST", body });
+
+export const startExperiment = (experiment: Experiment) =>
+  apiFetch<Experiment>(`/api/experiments/${experiment.key}/start`, {
+    method: "POST",
+    body: { version: experiment.version },
+  });
+
+export const changeWeights = (key: string, body: ExperimentWeights) =>
+  apiFetch<Experiment>(`/api/experiments/${key}/weights`, { method: "POST", body });
+
+export const stopExperiment = (key: string, body: ExperimentStop) =>
+  apiFetch<Experiment>(`/api/experiments/${key}/stop`, { method: "POST", body });
 
 export const revokeApiKey = (id: number) =>
   apiFetch<AdminApiKey>(`/api/admin/connections/api-keys/${id}/revoke`, { method: "POST" });
