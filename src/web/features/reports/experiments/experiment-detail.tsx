@@ -109,31 +109,33 @@ export function ExperimentDetailView(props: { detail: ExperimentDetail; view: Ex
             Vangrail: {detail.guardrail ? guardrailLabels[detail.guardrail].toLowerCase() : "geen"}
           </Title>
           {detail.guardrail ? (
-            <Table aria-label="Bouncepercentage per variant">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Variant</Table.Th>
-                  <Table.Th ta="right">Bouncepercentage</Table.Th>
-                  <Table.Th ta="right">Verschil</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.variants.map((v) => {
-                  const c = comparisonIn(v, view, "guardrail");
-                  return (
-                    <Table.Tr key={v.key}>
-                      <Table.Td>{v.name}</Table.Td>
-                      <Table.Td ta="right">
-                        {v.bounceRate === null ? "–" : formatPercent(v.bounceRate)}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {v.isControl ? "maatstaf" : c?.computed ? signedPercent(c.uplift) : "–"}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={320}>
+              <Table aria-label="Bouncepercentage per variant">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Variant</Table.Th>
+                    <Table.Th ta="right">Bouncepercentage</Table.Th>
+                    <Table.Th ta="right">Verschil</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {detail.variants.map((v) => {
+                    const c = comparisonIn(v, view, "guardrail");
+                    return (
+                      <Table.Tr key={v.key}>
+                        <Table.Td>{v.name}</Table.Td>
+                        <Table.Td ta="right">
+                          {v.bounceRate === null ? "–" : formatPercent(v.bounceRate)}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {v.isControl ? "maatstaf" : c?.computed ? signedPercent(c.uplift) : "–"}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           ) : (
             <Text size="sm" c="dimmed">
               Voor dit experiment is geen vangrail ingesteld.

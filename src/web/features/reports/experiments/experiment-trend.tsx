@@ -30,7 +30,7 @@ export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }
     const series: LineSeriesOption[] = keys.flatMap((key, i) => [
       {
         type: "line",
-        name: `Uplift ${name(key)}`,
+        name: `Uplift ${name(key)} (links)`,
         data: detail.daily.map((d) => d.variants.find((v) => v.key === key)?.uplift ?? null),
         yAxisIndex: 0,
         showSymbol: false,
@@ -38,7 +38,7 @@ export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }
       },
       {
         type: "line",
-        name: `Kans om te winnen ${name(key)}`,
+        name: `Kans om te winnen ${name(key)} (rechts)`,
         data: detail.daily.map((d) => d.variants.find((v) => v.key === key)?.chanceToWin ?? null),
         yAxisIndex: 1,
         showSymbol: false,
@@ -47,7 +47,7 @@ export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }
       },
     ]);
     return {
-      grid: { left: 56, right: 56, top: 40, bottom: 32 },
+      grid: { left: 56, right: 56, top: 56, bottom: 32 },
       legend: { top: 0, type: "scroll" },
       tooltip: {
         trigger: "axis",
@@ -59,7 +59,7 @@ export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }
         axisLabel: { formatter: (value: string) => formatDate(value).slice(0, 5) },
       },
       yAxis: [
-        { type: "value", name: "Uplift", axisLabel: { formatter: (value: number) => formatPercent(value) } },
+        { type: "value", axisLabel: { formatter: (value: number) => formatPercent(value) } },
         {
           type: "value",
           name: "Kans",

@@ -66,7 +66,7 @@ export function VariantTable({ detail, view }: { detail: ExperimentDetail; view:
                       {v.name}
                     </Text>
                     {v.isControl && (
-                      <Badge size="xs" variant="light" color="gray">
+                      <Badge size="xs" variant="light" color="gray" miw="max-content">
                         controle
                       </Badge>
                     )}
