@@ -129,7 +129,7 @@ export interface ExperimentDef {
 
 /**
  * Three experiments, the cases worth seeing: a real effect that wins (running), one without an effect
- * (stopped, inconclusive), and one whose split is broken — the variant gets 55 % of the visitors instead of
+ * (stopped, inconclusive), and one whose split is broken — the variant gets 62 % of the visitors instead of
  * the configured 50 %, which the sample-ratio check must catch.
  */
 export function experimentsFor(days: Day[]): ExperimentDef[] {
@@ -173,7 +173,7 @@ export function experimentsFor(days: Day[]): ExperimentDef[] {
       startDay: Math.max(0, last - 45),
       stopDay: null,
       effect: 1.05,
-      variantShare: 0.55,
+      variantShare: 0.62,
       variants: ["zonder-video", "met-video"],
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
@@ -171,7 +171,8 @@ export function ExperimentsPage({ title }: { title: string }) {
             rowKey={(e) => e.id}
             empty={<Text>Er zijn nog geen experimenten.</Text>}
             actions={(e) => (
-              <>
+              // Up to four buttons: two rows rather than a table wider than a laptop screen.
+              <Group gap={6} maw={190}>
                 {e.status === "draft" && (
                   <Button
                     size="xs"
@@ -226,7 +227,7 @@ export function ExperimentsPage({ title }: { title: string }) {
                 >
                   Geschiedenis
                 </Button>
-              </>
+              </Group>
             )}
           />
         )}
