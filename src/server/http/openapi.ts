@@ -1,4 +1,5 @@
 import { adminOpenApiPaths, adminSecuritySchemes } from "../admin/openapi.ts";
+import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { ingestOpenApiPaths, ingestSecuritySchemes } from "../ingest/openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
 
@@ -13,7 +14,12 @@ export function openApiDocument(serverUrl: string) {
         "Machine ingestion for cameras, tills and ad platforms, and the admin API. Errors: { error: { code, message, fields?: [{ row?, path, message }] } }.",
     },
     servers: [{ url: serverUrl }],
-    paths: { ...ingestOpenApiPaths, ...adminOpenApiPaths, ...reportsOpenApiPaths },
+    paths: {
+      ...ingestOpenApiPaths,
+      ...adminOpenApiPaths,
+      ...reportsOpenApiPaths,
+      ...experimentsOpenApiPaths,
+    },
     components: { securitySchemes: { ...ingestSecuritySchemes, ...adminSecuritySchemes } },
   };
 }

@@ -114,14 +114,14 @@ export function ExperimentFields({ form }: { form: ZodForm<ExperimentFormValues>
                   onChange={(event) => setVariant(index, { key: event.currentTarget.value })}
                 />
                 <TextInput
-                  label="Naam"
+                  label={`Naam variant ${index + 1}`}
                   style={{ flex: 1, minWidth: 140 }}
                   value={variant.name}
                   onChange={(event) => setVariant(index, { name: event.currentTarget.value })}
                 />
                 <NumberInput
-                  label="Gewicht"
-                  w={90}
+                  label={`Gewicht variant ${index + 1}`}
+                  w={130}
                   min={1}
                   max={1000}
                   allowDecimal={false}

@@ -31,7 +31,8 @@ export function ExperimentDetailView(props: { detail: ExperimentDetail; view: Ex
   return (
     <Stack gap="lg">
       <Alert
-        color={verdictColors[verdict.verdict]}
+        color={verdictColors[verdict.verdict].alert}
+        styles={{ title: { color: `var(--mantine-color-${verdictColors[verdict.verdict].alert}-9)` } }}
         title={verdictTitle(verdict, detail.variants, detail.status === "stopped")}
       >
         <Stack gap={4}>
@@ -50,7 +51,7 @@ export function ExperimentDetailView(props: { detail: ExperimentDetail; view: Ex
         </Alert>
       )}
       {detail.excluded.multipleShare > MULTIPLE_EXPOSURE_WARNING && (
-        <Alert color="orange" role="alert" title="Bezoekers zagen meer dan één variant">
+        <Alert color="red" role="alert" title="Bezoekers zagen meer dan één variant">
           <Text size="sm">
             {multipleText(detail.excluded.multipleShare, detail.excluded.multipleVariants)}
           </Text>

@@ -45,7 +45,7 @@ export function ExperimentList(props: {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={e.status === "running" ? "blue" : "gray"} miw="max-content">
+                  <Badge color={e.status === "running" ? "blue.8" : "gray.7"} miw="max-content">
                     {statusLabels[e.status]}
                   </Badge>
                 </Table.Td>
@@ -53,7 +53,7 @@ export function ExperimentList(props: {
                 <Table.Td>{e.variants.map((v) => v.name).join(", ")}</Table.Td>
                 <Table.Td>{metricLabels[e.metric]}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={verdictColors[verdict.verdict]} miw="max-content">
+                  <Badge color={verdictColors[verdict.verdict].badge} miw="max-content">
                     {verdictLabels[verdict.verdict]}
                   </Badge>
                 </Table.Td>

@@ -18,11 +18,12 @@ export const verdictLabels: Record<Overall["verdict"], string> = {
   undecided: "Nog geen conclusie",
 };
 
-export const verdictColors: Record<Overall["verdict"], string> = {
-  won: "green",
-  lost: "red",
-  draw: "gray",
-  undecided: "yellow",
+/** Badge (filled) and alert colours; dark shades keep small text above WCAG AA's 4.5:1. */
+export const verdictColors: Record<Overall["verdict"], { badge: string; alert: string }> = {
+  won: { badge: "teal.9", alert: "teal" },
+  lost: { badge: "red.9", alert: "red" },
+  draw: { badge: "gray.7", alert: "gray" },
+  undecided: { badge: "#a63f00", alert: "gray" },
 };
 
 /** A signed relative change: "+4,1%", "−12,0%". */
