@@ -2,13 +2,13 @@ import { queryOptions } from "@tanstack/react-query";
 import type { AdminApiKey, CreatedApiKey, FreshnessRow } from "../../../../shared/admin/connections.ts";
 import type { ActiveChange } from "../../../../shared/admin/fields.ts";
 import type { AdminItem, ItemMove, ItemRemoval } from "../../../../shared/admin/items.ts";
+import type { AdminOverview, AuditEntry } from "../../../../shared/admin/overview.ts";
 import type {
   PlateErase,
   PlateErasure,
   PlateRecord,
   PrivacyStatus,
 } from "../../../../shared/admin/privacy.ts";
-import type { AdminOverview, AuditEntry } from "../../../../shared/admin/overview.ts";
 import type { AdminPromotion, AdminVoucher, VoucherBatch } from "../../../../shared/admin/promotions.ts";
 import type { AdminSite } from "../../../../shared/admin/sites.ts";
 import type { AdminUser } from "../../../../shared/admin/users.ts";
