@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "./http/client-address.ts";
@@ -100,6 +101,11 @@ export interface Config {
   plateRetentionDays: number | null;
   /** The HMAC key of the plate pseudonyms (hex); null: one is made and kept in the database. */
   platePseudonymKey: string | null;
+}
+
+/** Reads `.env` from the working directory when there is one (Node's own parser); the environment wins over it. */
+export function loadEnvFile(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
 import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadEnvFile } from "./config.ts";
 import { scheduleBackups } from "./db/backup.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
@@ -50,6 +50,7 @@ async function seedDemo(db: Database, scale: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
