@@ -11,12 +11,14 @@ import { createExperimentsRouter } from "./experiments/routes.ts";
 import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
+import { observeRequests, routeOf } from "./http/observe-requests.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
+import { logger } from "./logging/logger.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
@@ -32,12 +34,13 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { config, db, provider } = deps;
   const app = new Hono();
+  app.use("*", observeRequests());
   app.use("*", securityHeaders(new URL(provider.issuer).origin));
   app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(`${c.req.method} ${c.req.path}:`, error);
+    logger.error("unhandled error", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,
       new ApiError(500, "internal", "Er ging iets mis op de server. Probeer het opnieuw."),

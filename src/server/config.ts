@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "./http/client-address.ts";
+import { LOG_LEVELS, type LogFormat, type LogLevel } from "./logging/logger.ts";
 
 /** A configuration value that does not parse: start-up stops with a message naming the variable. */
 export class ConfigError extends Error {}
@@ -50,6 +51,8 @@ const envSchema = z.object({
   AUTH_ALLOWED_DOMAINS: list.default([]),
   API_BASE_URL: z.string().default(""),
   CDN_BASE_URL: z.string().default(""),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRACKING_ORIGINS: list
     .pipe(
       z.array(
@@ -95,6 +98,8 @@ export interface Config {
   allowedDomains: string[];
   apiBaseUrl: string;
   cdnBaseUrl: string;
+  /** JSON lines by default, readable lines in development. */
+  log: { level: LogLevel; format: LogFormat };
   /** Websites allowed to send tracking events; in development any localhost port. */
   trackingOrigins: string[];
   /** Plates: days after a plate's last read or sale before its history is pseudonymised (null: never). */
@@ -162,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedDomains: e.AUTH_ALLOWED_DOMAINS,
     apiBaseUrl: e.API_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
     trackingOrigins:
       e.TRACKING_ORIGINS ??
       (e.NODE_ENV === "development" ? ["http://localhost:*", "http://127.0.0.1:*"] : []),

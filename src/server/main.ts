@@ -11,6 +11,7 @@ import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
+import { configureLogger, logger } from "./logging/logger.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -32,7 +33,7 @@ const DEMO_SEED = 42;
 
 /** Fills an empty database with the demo chain before the server listens, printing progress. */
 async function seedDemo(db: Database, scale: number): Promise<void> {
-  console.log(`Lege database: demodata genereren (schaal ${scale}) …`);
+  logger.info(`Lege database: demodata genereren (schaal ${scale}) …`);
   let lastLine = 0;
   const summary = await generateDemoData(db, {
     seed: DEMO_SEED,
@@ -42,11 +43,11 @@ async function seedDemo(db: Database, scale: number): Promise<void> {
       // Progress arrives per simulated day; a line every two seconds is enough to show it is alive.
       if (Date.now() - lastLine < 2000) return;
       lastLine = Date.now();
-      console.log(`  ${message}`);
+      logger.info(`  ${message}`);
     },
   });
   const counts = Object.entries(summary.rows).map(([table, n]) => `${table} ${n.toLocaleString("nl-NL")}`);
-  console.log(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
+  logger.info(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
 }
 
 async function main(): Promise<void> {
@@ -54,8 +55,10 @@ async function main(): Promise<void> {
   const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
+  configureLogger(config.log);
+
   const db = await openMigratedDatabase(config.databasePath, {
-    log: (line) => console.log(line),
+    log: (line) => logger.info(line),
     snapshotDir: config.backup.dir,
   });
   await bootstrapAdmins(db, config.adminEmails);
@@ -95,15 +98,15 @@ async function main(): Promise<void> {
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-    console.log(`Wasbord draait op ${config.publicUrl}`);
-    if (idp) console.log(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
+    logger.info(`Wasbord draait op ${config.publicUrl}`);
+    if (idp) logger.info(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
     if (demo && config.demoLive) {
       startLiveDemo({
         db,
         url: `http://127.0.0.1:${config.port}`,
         seed: DEMO_SEED,
         scale: config.seedScale,
-      }).catch((error) => console.error("Live demo kon niet starten:", error));
+      }).catch((error) => logger.error("live demo did not start", { error }));
     }
   });
 
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping`);
+    logger.info(`${signal}: stopping`);
     server.close();
     stopBackups();
     await idp?.close();

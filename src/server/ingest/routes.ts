@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { adStatIngestRowSchema, plateReadRowSchema, transactionRowSchema } from "../../shared/ingest.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
+import { routeOf } from "../http/observe-requests.ts";
+import { logger } from "../logging/logger.ts";
 import { storeAdStats } from "./ad-stats.ts";
 import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
 import { readBatch } from "./body.ts";
@@ -21,7 +23,7 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
   // Mounted standalone (tests) as well as inside the app, so it answers its own errors in the one shape.
   router.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(`${c.req.method} ${c.req.path}:`, error);
+    logger.error("ingest failed", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,
       new ApiError(500, "internal", "Er ging iets mis bij het opslaan; er is niets opgeslagen."),

@@ -6,6 +6,7 @@ import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
+import { logger } from "../logging/logger.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
@@ -23,7 +24,7 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
   Promise.all(DERIVED_SYNCS.map((sync) => sync(deps.db))).catch((error) =>
-    console.error("Bijwerken van de rapporttabellen mislukte:", error),
+    logger.error("report tables not brought up to date", { error }),
   );
 
   router.get("/", async (c) => {

@@ -9,6 +9,7 @@ import {
 } from "@duckdb/node-api";
 import type { Database, Queryable } from "../db/database.ts";
 import { type BatchColumn, unnestRelation } from "../ingest/unnest.ts";
+import { logger } from "../logging/logger.ts";
 import {
   type Changes,
   type EventRow,
@@ -93,7 +94,7 @@ export class CollectStore {
     try {
       await this.db.transaction((tx) => upsertCounts(tx, counts));
     } catch (error) {
-      console.error("tracking counts not stored, retrying:", error);
+      logger.warn("tracking counts not stored, retrying", { error });
       for (const [key, events] of counts) this.counts.set(key, (this.counts.get(key) ?? 0) + events);
       this.countsTimer ??= setTimeout(() => void this.writeCounts(), COUNTS_DELAY_MS).unref();
     }
