@@ -51,6 +51,8 @@ const envSchema = z.object({
   AUTH_ALLOWED_DOMAINS: list.default([]),
   API_BASE_URL: z.string().default(""),
   CDN_BASE_URL: z.string().default(""),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRACKING_ORIGINS: list
@@ -98,6 +100,8 @@ export interface Config {
   allowedDomains: string[];
   apiBaseUrl: string;
   cdnBaseUrl: string;
+  /** Where GET /metrics (Prometheus) is served; null: not at all. */
+  metrics: { host: string; port: number } | null;
   /** JSON lines by default, readable lines in development. */
   log: { level: LogLevel; format: LogFormat };
   /** Websites allowed to send tracking events; in development any localhost port. */
@@ -167,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedDomains: e.AUTH_ALLOWED_DOMAINS,
     apiBaseUrl: e.API_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
     trackingOrigins:
       e.TRACKING_ORIGINS ??

@@ -12,6 +12,7 @@ import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
+import { startMetricsServer } from "./metrics/endpoint.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -97,6 +98,9 @@ async function main(): Promise<void> {
     distDir: join(import.meta.dirname, "../../dist"),
   });
 
+  const metricsServer = config.metrics
+    ? await startMetricsServer({ ...config.metrics, databasePath: config.databasePath })
+    : null;
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     logger.info(`Wasbord draait op ${config.publicUrl}`);
     if (idp) logger.info(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
@@ -117,6 +121,7 @@ async function main(): Promise<void> {
     logger.info(`${signal}: stopping`);
     server.close();
     stopBackups();
+    metricsServer?.close();
     await idp?.close();
     await db.close();
     process.exit(0);

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { metricValue } from "../../../tests/support/metrics.ts";
 import { configureLogger } from "../logging/logger.ts";
+import { renderMetrics } from "../metrics/metrics.ts";
 import { observeRequests } from "./observe-requests.ts";
 
 const lines: string[] = [];
@@ -17,6 +19,7 @@ function app() {
     return c.json({ ok: true });
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.post("/api/busy", (c) => c.json({ error: { code: "rate_limited", message: "Te veel." } }, 429));
   return app;
 }
 
@@ -49,5 +52,20 @@ describe("the access log", () => {
   it("logs health checks only at debug level", async () => {
     await app().request("/healthz");
     expect(lines).toEqual([]);
+  });
+
+  it("counts requests and rate-limit refusals per route pattern", async () => {
+    const server = app();
+    // The metrics are per process: read the figures before and after rather than assume them zero.
+    const figure = async (series: string) => metricValue(await renderMetrics(":memory:"), series);
+    const series = 'wasbord_http_requests_total{method="POST",route="/api/busy",status="429"}';
+    const [before, refusedBefore] = [
+      await figure(series),
+      await figure('wasbord_rate_limited_total{route="/api/busy"}'),
+    ];
+    await server.request("/api/busy", { method: "POST" });
+    await server.request("/api/busy", { method: "POST" });
+    expect(await figure(series)).toBe(before + 2);
+    expect(await figure('wasbord_rate_limited_total{route="/api/busy"}')).toBe(refusedBefore + 2);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { logger, withLogFields } from "../logging/logger.ts";
+import { httpDuration, httpRequests, rateLimited } from "../metrics/metrics.ts";
 
 /** Who made the call, when the authentication middleware got that far: a person or an API key. */
 type CallerEnv = { Variables: { user?: { id: number }; apiKey?: { id: number } } };
@@ -10,7 +11,7 @@ type CallerEnv = { Variables: { user?: { id: number }; apiKey?: { id: number } }
 const INCOMING_ID = /^[\w.-]{8,64}$/;
 
 /**
- * The access log: one line per request with its id (also sent back as X-Request-Id), method, route pattern,
+ * The access log and the request metrics: one line per request with its id (also sent back as X-Request-Id), method, route pattern,
  * status, duration and the user or API key id. The route pattern (`/api/reports/:id`), never the path or
  * query, is logged, so no plate, voucher code or token in a URL reaches the log.
  */
@@ -23,6 +24,10 @@ export function observeRequests(): MiddlewareHandler<CallerEnv> {
     await withLogFields({ requestId }, next);
     const route = routeOf(c);
     const status = c.res.status;
+    const seconds = (performance.now() - started) / 1000;
+    httpRequests.inc({ method: c.req.method, route, status: String(status) });
+    httpDuration.observe({ route }, seconds);
+    if (status === 429) rateLimited.inc({ route });
     // Health checks come every few seconds from the proxy or the supervisor: only worth a line when debugging.
     const level = status >= 500 ? "error" : route === "/healthz" ? "debug" : "info";
     logger.log(level, "request", {
@@ -30,7 +35,7 @@ export function observeRequests(): MiddlewareHandler<CallerEnv> {
       method: c.req.method,
       route,
       status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
       userId: c.get("user")?.id,
       apiKeyId: c.get("apiKey")?.id,
     });

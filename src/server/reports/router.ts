@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
 import { logger } from "../logging/logger.ts";
+import { reportDuration } from "../metrics/metrics.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
@@ -37,7 +38,9 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
     const filters = await parseReportFilters(c.req.query(), deps.db, now(), report.entry);
     const started = performance.now();
     const body = await runReport(report, deps.db, filters);
-    c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
+    const ms = performance.now() - started;
+    reportDuration.observe({ report: c.req.param("id") }, ms / 1000);
+    c.header("server-timing", `report;dur=${ms.toFixed(1)}`);
     return c.json(await protectReport(deps.db, c.get("user"), body, c.req.query()));
   });
 

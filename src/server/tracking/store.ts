@@ -10,6 +10,7 @@ import {
 import type { Database, Queryable } from "../db/database.ts";
 import { type BatchColumn, unnestRelation } from "../ingest/unnest.ts";
 import { logger } from "../logging/logger.ts";
+import { collectEvents } from "../metrics/metrics.ts";
 import {
   type Changes,
   type EventRow,
@@ -58,6 +59,7 @@ export class CollectStore {
   }
 
   count(outcome: Outcome, at: number): void {
+    collectEvents.inc({ outcome });
     const key = `${localDay(at)}\n${outcome}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     // Counters are written once a second, apart from the events: a crash may lose a second of counting.
