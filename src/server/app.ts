@@ -27,6 +27,8 @@ export interface AppDeps {
   db: Database;
   provider: ProviderMetadata;
   verifyToken: TokenVerifier;
+  /** Registers work to finish at shutdown (counters in memory); omitted in tests that never shut down. */
+  onShutdown?: (task: () => Promise<void>) => void;
   /** The built SPA; omitted in API-only tests. */
   distDir?: string;
 }

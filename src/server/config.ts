@@ -51,6 +51,7 @@ const envSchema = z.object({
   AUTH_ALLOWED_DOMAINS: list.default([]),
   API_BASE_URL: z.string().default(""),
   CDN_BASE_URL: z.string().default(""),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
@@ -100,6 +101,8 @@ export interface Config {
   allowedDomains: string[];
   apiBaseUrl: string;
   cdnBaseUrl: string;
+  /** How long a stopping server waits for requests in flight before it cuts them off. */
+  shutdownGraceMs: number;
   /** Where GET /metrics (Prometheus) is served; null: not at all. */
   metrics: { host: string; port: number } | null;
   /** JSON lines by default, readable lines in development. */
@@ -171,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedDomains: e.AUTH_ALLOWED_DOMAINS,
     apiBaseUrl: e.API_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
     trackingOrigins:

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { startDevIdp } from "../idp/dev-provider.ts";
@@ -11,6 +12,7 @@ import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
+import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 
@@ -90,11 +92,13 @@ async function main(): Promise<void> {
     audience: config.oidc.audience,
     keys: remoteKeys(provider.jwks_uri),
   });
+  const flushes: ShutdownTask[] = [];
   const app = createApp({
     config,
     db,
     provider,
     verifyToken,
+    onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
 
@@ -118,12 +122,13 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: stopping`);
-    server.close();
+    logger.info("stopping", { signal });
     stopBackups();
-    metricsServer?.close();
-    await idp?.close();
-    await db.close();
+    await shutDown({
+      servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
+      graceMs: config.shutdownGraceMs,
+      tasks: [...flushes, async () => idp?.close(), () => db.close()],
+    });
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -12,6 +12,8 @@ export interface WasbordProcess {
   pid: number;
   /** Everything the server printed, for failing tests to show. */
   output: () => string;
+  /** The exit code once the process has exited (null while it runs, or when a signal killed it). */
+  exitCode: () => number | null;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function spawnWasbord(options: {
     url: `http://localhost:${port}`,
     issuer: `http://localhost:${idpPort}`,
     output: () => output,
+    exitCode: () => child.exitCode,
     stop: (signal: NodeJS.Signals = "SIGTERM") => stopProcess(child, signal),
   };
 }

@@ -84,6 +84,13 @@ export class CollectStore {
     return this.queued;
   }
 
+  /** At shutdown: writes what is still in memory, the events and the counters waiting for their timer. */
+  async drain(): Promise<void> {
+    await this.flush();
+    if (this.countsTimer) clearTimeout(this.countsTimer);
+    if (this.counts.size > 0) await this.writeCounts();
+  }
+
   /** Periodic upkeep: forget sessions that have ended. */
   maintain(): void {
     this.tracker.sweep(this.now());
