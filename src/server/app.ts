@@ -12,13 +12,13 @@ import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
 import { observeRequests, routeOf } from "./http/observe-requests.ts";
-import { openApiDocument } from "./http/openapi.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
 import { logger } from "./logging/logger.ts";
+import { createApiDocsRouter } from "./openapi/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
@@ -72,7 +72,10 @@ export function createApp(deps: AppDeps): Hono {
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
   app.route("/api/ingest", createIngestRouter(deps));
-  app.get("/api/openapi.json", (c) => c.json(openApiDocument(config.publicUrl)));
+  app.route(
+    "/api",
+    createApiDocsRouter(() => app.routes, config.publicUrl),
+  );
   app.route("/api", userApi(deps));
   app.all("/api/*", (c) =>
     errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),
