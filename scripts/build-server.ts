@@ -23,6 +23,9 @@ await build({
   format: "esm",
   target: "node20.19",
   packages: "external",
+  // The development IdP is a chunk of its own, loaded (with oidc-provider) only when DEV_IDP is on.
+  splitting: true,
+  chunkNames: "server/chunks/[name]-[hash]",
   sourcemap: "linked",
   logLevel: "warning",
 });

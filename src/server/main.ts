@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { startDevIdp } from "../idp/dev-provider.ts";
 import { createApp } from "./app.ts";
 import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
@@ -74,7 +73,8 @@ async function main(): Promise<void> {
   const stopBackups = scheduleBackups(db, config.backup);
 
   const idp = config.devIdp
-    ? await startDevIdp({
+    ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
+      await (await import("../idp/dev-provider.ts")).startDevIdp({
         port: config.devIdp.port,
         issuer: config.oidc.issuer,
         clientId: config.oidc.clientId,
