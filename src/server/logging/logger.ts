@@ -82,9 +82,12 @@ export class Logger {
   }
 }
 
-/** The process's logger; start-up replaces it with one configured from LOG_LEVEL and NODE_ENV. */
+/**
+ * The process's logger; start-up replaces it with one configured from LOG_LEVEL and NODE_ENV. Tests that
+ * build the app in-process never configure it: there it writes only warnings and errors.
+ */
 export let logger = new Logger({
-  level: "info",
+  level: process.env.NODE_ENV === "test" ? "warn" : "info",
   format: process.env.NODE_ENV === "development" ? "pretty" : "json",
 });
 
