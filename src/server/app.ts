@@ -11,12 +11,14 @@ import { createExperimentsReportRouter, createExperimentsRouter } from "./experi
 import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
-import { openApiDocument } from "./http/openapi.ts";
+import { observeRequests, routeOf } from "./http/observe-requests.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
+import { logger } from "./logging/logger.ts";
+import { createApiDocsRouter } from "./openapi/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 
@@ -25,6 +27,8 @@ export interface AppDeps {
   db: Database;
   provider: ProviderMetadata;
   verifyToken: TokenVerifier;
+  /** Registers work to finish at shutdown (counters in memory); omitted in tests that never shut down. */
+  onShutdown?: (task: () => Promise<void>) => void;
   /** The built SPA; omitted in API-only tests. */
   distDir?: string;
 }
@@ -32,12 +36,13 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { config, db, provider } = deps;
   const app = new Hono();
+  app.use("*", observeRequests());
   app.use("*", securityHeaders(new URL(provider.issuer).origin));
   app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(`${c.req.method} ${c.req.path}:`, error);
+    logger.error("unhandled error", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,
       new ApiError(500, "internal", "Er ging iets mis op de server. Probeer het opnieuw."),
@@ -67,7 +72,10 @@ export function createApp(deps: AppDeps): Hono {
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
   app.route("/api/ingest", createIngestRouter(deps));
-  app.get("/api/openapi.json", (c) => c.json(openApiDocument(config.publicUrl)));
+  app.route(
+    "/api",
+    createApiDocsRouter(() => app.routes, config.publicUrl),
+  );
   app.route("/api", userApi(deps));
   app.all("/api/*", (c) =>
     errorResponse(c, new ApiError(404, "not_found", "Dit adres bestaat niet in de API.")),

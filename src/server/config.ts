@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "./http/client-address.ts";
+import { LOG_LEVELS, type LogFormat, type LogLevel } from "./logging/logger.ts";
 
 /** A configuration value that does not parse: start-up stops with a message naming the variable. */
 export class ConfigError extends Error {}
@@ -49,6 +51,11 @@ const envSchema = z.object({
   AUTH_ALLOWED_DOMAINS: list.default([]),
   API_BASE_URL: z.string().default(""),
   CDN_BASE_URL: z.string().default(""),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRACKING_ORIGINS: list
     .pipe(
       z.array(
@@ -94,12 +101,23 @@ export interface Config {
   allowedDomains: string[];
   apiBaseUrl: string;
   cdnBaseUrl: string;
+  /** How long a stopping server waits for requests in flight before it cuts them off. */
+  shutdownGraceMs: number;
+  /** Where GET /metrics (Prometheus) is served; null: not at all. */
+  metrics: { host: string; port: number } | null;
+  /** JSON lines by default, readable lines in development. */
+  log: { level: LogLevel; format: LogFormat };
   /** Websites allowed to send tracking events; in development any localhost port. */
   trackingOrigins: string[];
   /** Plates: days after a plate's last read or sale before its history is pseudonymised (null: never). */
   plateRetentionDays: number | null;
   /** The HMAC key of the plate pseudonyms (hex); null: one is made and kept in the database. */
   platePseudonymKey: string | null;
+}
+
+/** Reads `.env` from the working directory when there is one (Node's own parser); the environment wins over it. */
+export function loadEnvFile(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -156,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedDomains: e.AUTH_ALLOWED_DOMAINS,
     apiBaseUrl: e.API_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
     trackingOrigins:
       e.TRACKING_ORIGINS ??
       (e.NODE_ENV === "development" ? ["http://localhost:*", "http://127.0.0.1:*"] : []),

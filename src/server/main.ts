@@ -1,16 +1,19 @@
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { startDevIdp } from "../idp/dev-provider.ts";
 import { createApp } from "./app.ts";
 import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
 import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadEnvFile } from "./config.ts";
 import { scheduleBackups } from "./db/backup.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
+import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
+import { configureLogger, logger } from "./logging/logger.ts";
+import { startMetricsServer } from "./metrics/endpoint.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -32,7 +35,7 @@ const DEMO_SEED = 42;
 
 /** Fills an empty database with the demo chain before the server listens, printing progress. */
 async function seedDemo(db: Database, scale: number): Promise<void> {
-  console.log(`Lege database: demodata genereren (schaal ${scale}) …`);
+  logger.info(`Lege database: demodata genereren (schaal ${scale}) …`);
   let lastLine = 0;
   const summary = await generateDemoData(db, {
     seed: DEMO_SEED,
@@ -42,19 +45,22 @@ async function seedDemo(db: Database, scale: number): Promise<void> {
       // Progress arrives per simulated day; a line every two seconds is enough to show it is alive.
       if (Date.now() - lastLine < 2000) return;
       lastLine = Date.now();
-      console.log(`  ${message}`);
+      logger.info(`  ${message}`);
     },
   });
   const counts = Object.entries(summary.rows).map(([table, n]) => `${table} ${n.toLocaleString("nl-NL")}`);
-  console.log(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
+  logger.info(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
 }
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
   const config = loadConfig(demo ? { ...DEMO_DEFAULTS, ...process.env } : process.env);
 
+  configureLogger(config.log);
+
   const db = await openMigratedDatabase(config.databasePath, {
-    log: (line) => console.log(line),
+    log: (line) => logger.info(line),
     snapshotDir: config.backup.dir,
   });
   await bootstrapAdmins(db, config.adminEmails);
@@ -67,7 +73,8 @@ async function main(): Promise<void> {
   const stopBackups = scheduleBackups(db, config.backup);
 
   const idp = config.devIdp
-    ? await startDevIdp({
+    ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
+      await (await import("../idp/dev-provider.ts")).startDevIdp({
         port: config.devIdp.port,
         issuer: config.oidc.issuer,
         clientId: config.oidc.clientId,
@@ -85,24 +92,29 @@ async function main(): Promise<void> {
     audience: config.oidc.audience,
     keys: remoteKeys(provider.jwks_uri),
   });
+  const flushes: ShutdownTask[] = [];
   const app = createApp({
     config,
     db,
     provider,
     verifyToken,
+    onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
 
+  const metricsServer = config.metrics
+    ? await startMetricsServer({ ...config.metrics, databasePath: config.databasePath })
+    : null;
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-    console.log(`Wasbord draait op ${config.publicUrl}`);
-    if (idp) console.log(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
+    logger.info(`Wasbord draait op ${config.publicUrl}`);
+    if (idp) logger.info(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
     if (demo && config.demoLive) {
       startLiveDemo({
         db,
         url: `http://127.0.0.1:${config.port}`,
         seed: DEMO_SEED,
         scale: config.seedScale,
-      }).catch((error) => console.error("Live demo kon niet starten:", error));
+      }).catch((error) => logger.error("live demo did not start", { error }));
     }
   });
 
@@ -110,11 +122,13 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping`);
-    server.close();
+    logger.info("stopping", { signal });
     stopBackups();
-    await idp?.close();
-    await db.close();
+    await shutDown({
+      servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
+      graceMs: config.shutdownGraceMs,
+      tasks: [...flushes, async () => idp?.close(), () => db.close()],
+    });
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -12,6 +12,8 @@ export interface WasbordProcess {
   pid: number;
   /** Everything the server printed, for failing tests to show. */
   output: () => string;
+  /** The exit code once the process has exited (null while it runs, or when a signal killed it). */
+  exitCode: () => number | null;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startWasbord(
     databasePath,
     pid: started.child.pid as number,
     output: started.output,
+    exitCode: () => started.child.exitCode,
     stop: async (signal = "SIGTERM") => {
       await stopProcess(started.child, signal);
       if (dir) rmSync(dir, { recursive: true, force: true });
@@ -80,6 +83,7 @@ export async function spawnWasbord(options: {
     url: `http://localhost:${port}`,
     issuer: `http://localhost:${idpPort}`,
     output: () => output,
+    exitCode: () => child.exitCode,
     stop: (signal: NodeJS.Signals = "SIGTERM") => stopProcess(child, signal),
   };
 }

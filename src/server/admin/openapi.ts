@@ -1,132 +1,317 @@
-import { apiKeyCreateSchema } from "../../shared/admin/connections.ts";
-import { activeChangeSchema } from "../../shared/admin/fields.ts";
-import { itemCreateSchema, itemMoveSchema, itemUpdateSchema } from "../../shared/admin/items.ts";
-import { plateEraseSchema, plateLookupSchema } from "../../shared/admin/privacy.ts";
 import {
+  type AdminApiKey,
+  apiKeyCreateSchema,
+  apiKeyScopes,
+  type CreatedApiKey,
+  dataSources,
+  type FreshnessRow,
+} from "../../shared/admin/connections.ts";
+import { activeChangeSchema } from "../../shared/admin/fields.ts";
+import {
+  type AdminItem,
+  type ItemRemoval,
+  itemCreateSchema,
+  itemKinds,
+  itemMoveSchema,
+  itemUpdateSchema,
+} from "../../shared/admin/items.ts";
+import type { AdminOverview, AuditEntry } from "../../shared/admin/overview.ts";
+import {
+  type AdminPromotion,
+  type AdminVoucher,
+  channels,
   promotionCreateSchema,
+  promotionKinds,
   promotionUpdateSchema,
   voucherBatchSchema,
 } from "../../shared/admin/promotions.ts";
-import { siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
-import { userCreateSchema, userUpdateSchema } from "../../shared/admin/users.ts";
+import { type AdminSite, siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
+import { type AdminUser, roles, userCreateSchema, userUpdateSchema } from "../../shared/admin/users.ts";
 import { z } from "../../shared/zod-nl.ts";
+import {
+  access,
+  errorAnswer,
+  idParameter,
+  jsonAnswer,
+  jsonBody,
+  jsonSchema,
+  signedInErrors,
+} from "../http/openapi-schema.ts";
+import { auditQuerySchema } from "./routes.ts";
 
-// OpenAPI 3.1 path items of /api/admin/*, request bodies generated from the zod schemas the endpoints and
-// the forms validate with. Every call needs a beheerder's token; changing calls also the XSRF header.
+// OpenAPI path items of /api/admin/*: request bodies from the zod schemas the endpoints and the forms
+// validate with, answers from the schemas below, each typed as the shared interface the server returns.
+// Every call needs a beheerder's token; changing calls also the XSRF header.
 
-export const adminSecuritySchemes = {
-  userBearer: {
-    type: "http",
-    scheme: "bearer",
-    description: "Access token van de identity provider (beheerder).",
-  },
-} as const;
+const timestamp = z.string().describe("ISO 8601 instant");
+const nullableTimestamp = timestamp.nullable();
 
-const requestBody = (schema: z.ZodType) => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-  return { required: true, content: { "application/json": { schema: json } } };
+const adminUserSchema: z.ZodType<AdminUser> = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(roles),
+  active: z.boolean(),
+  lastSignInAt: nullableTimestamp,
+  createdAt: timestamp,
+  version: z.number().int(),
+});
+
+const adminItemSchema: z.ZodType<AdminItem> = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(itemKinds),
+  priceCents: z.number().int(),
+  vatRatePercent: z.number(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+  everSold: z.boolean().describe("Ooit verkocht: zo'n item wordt gedeactiveerd in plaats van verwijderd"),
+  version: z.number().int(),
+});
+
+const itemRemovalSchema: z.ZodType<ItemRemoval> = z.object({
+  outcome: z.enum(["deleted", "deactivated"]),
+  item: adminItemSchema.nullable(),
+});
+
+const adminPromotionSchema: z.ZodType<AdminPromotion> = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(promotionKinds),
+  value: z.number().int().describe("Hele procenten (percentage), centen (bedrag) of 0 (gratis-upgrade)"),
+  itemIds: z.array(z.number().int()),
+  channel: z.enum(channels),
+  affiliateId: z.number().int().nullable(),
+  validFrom: z.string().describe("YYYY-MM-DD"),
+  validTo: z.string().nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  active: z.boolean(),
+  issued: z.number().int(),
+  claimed: z.number().int(),
+  redeemed: z.number().int(),
+  version: z.number().int(),
+});
+
+const adminVoucherSchema: z.ZodType<AdminVoucher> = z.object({
+  code: z.string(),
+  channel: z.enum(channels),
+  issuedAt: timestamp,
+  claimedAt: nullableTimestamp,
+  redeemedAt: nullableTimestamp,
+});
+
+const adminSiteSchema: z.ZodType<AdminSite> = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  postcode: z.string(),
+  city: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  lanes: z.number().int(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+
+const apiKeyFields = {
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string().describe("The first characters of the key, to recognise it"),
+  scope: z.enum(apiKeyScopes),
+  siteId: z.number().int().nullable(),
+  siteName: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: timestamp,
+  lastUsedAt: nullableTimestamp,
+  revokedAt: nullableTimestamp,
 };
+const adminApiKeySchema: z.ZodType<AdminApiKey> = z.object(apiKeyFields);
+const createdApiKeySchema: z.ZodType<CreatedApiKey> = z.object({
+  ...apiKeyFields,
+  secret: z.string().describe("The key itself (wb_…): shown only in this answer"),
+});
 
-const answer = (description: string) => ({ description, content: { "application/json": {} } });
+const freshnessRowSchema: z.ZodType<FreshnessRow> = z.object({
+  source: z.enum(dataSources),
+  subject: z.string().describe("Vestiging, advertentieplatform of website"),
+  lastAt: nullableTimestamp,
+  status: z.enum(["actueel", "vertraagd", "stil"]),
+});
+
+const auditEntrySchema: z.ZodType<AuditEntry> = z.object({
+  id: z.number().int(),
+  occurredAt: timestamp,
+  actorEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().describe("The row before the change (JSON), null when created"),
+  after: z.unknown().describe("The row after the change (JSON)"),
+});
+
+const overviewSchema: z.ZodType<AdminOverview> = z.object({
+  counts: z.object({
+    users: z.number().int(),
+    activeUsers: z.number().int(),
+    items: z.number().int(),
+    activeItems: z.number().int(),
+    activePromotions: z.number().int(),
+    sites: z.number().int(),
+    activeSites: z.number().int(),
+    activeApiKeys: z.number().int(),
+  }),
+  freshness: z.array(freshnessRowSchema),
+  audit: z.array(auditEntrySchema),
+});
+
+const affiliateSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 
 const errors = {
-  "401": { description: "Geen of een verlopen token." },
-  "403": { description: "Geen beheerder, of de XSRF-header ontbreekt." },
-  "404": { description: "Deze rij bestaat niet (meer)." },
-  "409": {
-    description: "Verouderde versie, een bezette code of e-mailadres, of de laatste actieve beheerder.",
-  },
-  "422": { description: "Ongeldige invoer: fields[] noemt per veld het exacte pad en de melding." },
+  ...signedInErrors,
+  "404": errorAnswer("Deze rij bestaat niet (meer)."),
+  "409": errorAnswer(
+    "Verouderde version, een bezette code of e-mailadres, of de laatste actieve beheerder (code, message).",
+  ),
+  "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het exacte pad en de melding."),
 };
 
-const operation = (summary: string, extra: object = {}) => ({
+const operation = (summary: string, answer: object, extra: object = {}) => ({
   tags: ["admin"],
   summary,
-  security: [{ userBearer: [] }],
-  responses: { "200": answer("Gelukt."), ...errors },
+  ...access.admin,
+  responses: { ...answer, ...errors },
   ...extra,
 });
 
-const idParameter = { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } };
+const ok = (description: string, schema: z.ZodType) => ({ "200": jsonAnswer(description, schema) });
+const created = (description: string, schema: z.ZodType) => ({ "201": jsonAnswer(description, schema) });
 
 /** List, create, edit and (de)activate: the routes every versioned admin resource has. */
-function resource(path: string, what: string, create: z.ZodType, update: z.ZodType, onId: object = {}) {
+function resource(
+  path: string,
+  what: string,
+  row: z.ZodType,
+  create: z.ZodType,
+  update: z.ZodType,
+  onId: object = {},
+) {
   return {
     [path]: {
-      get: operation(`${what}: lijst`),
-      post: operation(`${what}: toevoegen`, { requestBody: requestBody(create) }),
+      get: operation(`${what}: lijst`, ok("Alle rijen.", z.array(row))),
+      post: operation(`${what}: toevoegen`, created("De nieuwe rij.", row), {
+        requestBody: jsonBody(create),
+      }),
     },
     [`${path}/{id}`]: {
-      put: operation(`${what}: wijzigen (met version)`, {
+      put: operation(`${what}: wijzigen (met version)`, ok("De rij na de wijziging.", row), {
         parameters: [idParameter],
-        requestBody: requestBody(update),
+        requestBody: jsonBody(update),
       }),
       ...onId,
     },
     [`${path}/{id}/active`]: {
-      put: operation(`${what}: deactiveren of activeren`, {
+      put: operation(`${what}: deactiveren of activeren`, ok("De rij na de wijziging.", row), {
         parameters: [idParameter],
-        requestBody: requestBody(activeChangeSchema),
+        requestBody: jsonBody(activeChangeSchema),
       }),
     },
   };
 }
 
+const auditParameters = Object.entries(
+  (jsonSchema(auditQuerySchema) as { properties: Record<string, object> }).properties,
+).map(([name, schema]) => ({ name, in: "query", required: false, schema }));
+
 export const adminOpenApiPaths = {
   "/api/admin/overview": {
-    get: operation("Overzicht: aantallen, versheid van de gegevens, laatste wijzigingen"),
+    get: operation(
+      "Overzicht: aantallen, versheid van de gegevens, laatste wijzigingen",
+      ok("Het overzicht.", overviewSchema),
+    ),
   },
-  "/api/admin/audit-log": { get: operation("Auditlog, nieuwste eerst (entity, entityId, limit)") },
-  ...resource("/api/admin/users", "Gebruikers", userCreateSchema, userUpdateSchema),
-  ...resource("/api/admin/items", "Items", itemCreateSchema, itemUpdateSchema, {
-    delete: operation("Item verwijderen; een ooit verkocht item wordt gedeactiveerd", {
-      parameters: [
-        idParameter,
-        { name: "version", in: "query", required: true, schema: { type: "integer" } },
-      ],
+  "/api/admin/audit-log": {
+    get: operation("Auditlog, nieuwste eerst", ok("De laatste wijzigingen.", z.array(auditEntrySchema)), {
+      parameters: auditParameters,
     }),
+  },
+  ...resource("/api/admin/users", "Gebruikers", adminUserSchema, userCreateSchema, userUpdateSchema),
+  ...resource("/api/admin/items", "Items", adminItemSchema, itemCreateSchema, itemUpdateSchema, {
+    delete: operation(
+      "Item verwijderen; een ooit verkocht item wordt gedeactiveerd",
+      ok("Wat er gebeurde.", itemRemovalSchema),
+      {
+        parameters: [
+          idParameter,
+          { name: "version", in: "query", required: true, schema: { type: "integer" } },
+        ],
+      },
+    ),
   }),
   "/api/admin/items/{id}/move": {
-    post: operation("Item één plaats omhoog of omlaag", {
-      parameters: [idParameter],
-      requestBody: requestBody(itemMoveSchema),
-    }),
+    post: operation(
+      "Item één plaats omhoog of omlaag",
+      ok("Het item op zijn nieuwe plaats.", adminItemSchema),
+      {
+        parameters: [idParameter],
+        requestBody: jsonBody(itemMoveSchema),
+      },
+    ),
   },
-  ...resource("/api/admin/promotions", "Acties", promotionCreateSchema, promotionUpdateSchema),
+  ...resource(
+    "/api/admin/promotions",
+    "Acties",
+    adminPromotionSchema,
+    promotionCreateSchema,
+    promotionUpdateSchema,
+  ),
   "/api/admin/promotions/{id}/vouchers": {
-    get: operation("Vouchers van een actie", { parameters: [idParameter] }),
-    post: operation("Een reeks vouchercodes genereren", {
+    get: operation("Vouchers van een actie", ok("De vouchers.", z.array(adminVoucherSchema)), {
       parameters: [idParameter],
-      requestBody: requestBody(voucherBatchSchema),
     }),
+    post: operation(
+      "Een reeks vouchercodes genereren",
+      created(
+        "De nieuwe codes.",
+        z.object({ created: z.number().int(), vouchers: z.array(adminVoucherSchema) }),
+      ),
+      { parameters: [idParameter], requestBody: jsonBody(voucherBatchSchema) },
+    ),
   },
   "/api/admin/promotions/{id}/vouchers.csv": {
-    get: operation("Vouchers van een actie als CSV (puntkomma's, UTF-8 met BOM)", {
+    get: operation(
+      "Vouchers van een actie als CSV",
+      {
+        "200": {
+          description:
+            "Puntkomma's, UTF-8 met BOM; kolommen code, kanaal, uitgegeven, geclaimd, ingewisseld.",
+          content: { "text/csv": { schema: { type: "string" } } },
+        },
+      },
+      { parameters: [idParameter] },
+    ),
+  },
+  ...resource("/api/admin/sites", "Vestigingen", adminSiteSchema, siteCreateSchema, siteUpdateSchema),
+  "/api/admin/connections/api-keys": {
+    get: operation("API-sleutels met laatste gebruik", ok("De sleutels.", z.array(adminApiKeySchema))),
+    post: operation(
+      "API-sleutel maken; het geheim staat alleen in dit antwoord",
+      created("De sleutel met zijn geheim.", createdApiKeySchema),
+      { requestBody: jsonBody(apiKeyCreateSchema) },
+    ),
+  },
+  "/api/admin/connections/api-keys/{id}/revoke": {
+    post: operation("API-sleutel intrekken", ok("De ingetrokken sleutel.", adminApiKeySchema), {
       parameters: [idParameter],
     }),
   },
-  ...resource("/api/admin/sites", "Vestigingen", siteCreateSchema, siteUpdateSchema),
-  "/api/admin/connections/api-keys": {
-    get: operation("API-sleutels met laatste gebruik"),
-    post: operation("API-sleutel maken; het geheim staat alleen in dit antwoord", {
-      requestBody: requestBody(apiKeyCreateSchema),
-    }),
+  "/api/admin/connections/freshness": {
+    get: operation("Laatste gegevens per bron en vestiging", ok("Per bron.", z.array(freshnessRowSchema))),
   },
-  "/api/admin/connections/api-keys/{id}/revoke": {
-    post: operation("API-sleutel intrekken", { parameters: [idParameter] }),
-  },
-  "/api/admin/connections/freshness": { get: operation("Laatste gegevens per bron en vestiging") },
-  "/api/admin/affiliates": { get: operation("Affiliates, voor de keuze in een actie") },
-  "/api/admin/privacy": { get: operation("Bewaartermijn van kentekens en de laatste pseudonimisering") },
-  "/api/admin/privacy/retention/run": { post: operation("Oude kentekens nu pseudonimiseren") },
-  "/api/admin/privacy/lookup": {
-    post: operation("Alles wat over een kenteken is opgeslagen (inzagerecht; in de auditlog)", {
-      requestBody: requestBody(plateLookupSchema),
-    }),
-  },
-  "/api/admin/privacy/erase": {
-    post: operation("Een kenteken wissen (recht op vergetelheid; in de auditlog)", {
-      requestBody: requestBody(plateEraseSchema),
-    }),
+  "/api/admin/affiliates": {
+    get: operation("Affiliates, voor de keuze in een actie", ok("De affiliates.", z.array(affiliateSchema))),
   },
 };

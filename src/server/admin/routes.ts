@@ -14,7 +14,7 @@ import { promotionsRouter } from "./promotions.ts";
 import { sitesRouter } from "./sites.ts";
 import { usersRouter } from "./users.ts";
 
-const auditQuerySchema = z.object({
+export const auditQuerySchema = z.object({
   entity: z.string().max(32).optional(),
   entityId: z.string().max(32).optional(),
   limit: z.coerce.number().int().min(1, "Minimaal 1.").max(500, "Maximaal 500.").default(50),

@@ -1,89 +1,133 @@
 import {
+  type Experiment,
   experimentCreateSchema,
+  experimentGuardrails,
+  experimentMetrics,
   experimentStartSchema,
+  experimentStatuses,
   experimentStopSchema,
   experimentWeightsSchema,
 } from "../../shared/experiments/definitions.ts";
-import { experimentReportQuerySchema } from "../../shared/experiments/report.ts";
+import { experimentReportQuerySchema, experimentsReportSchema } from "../../shared/experiments/report.ts";
 import { z } from "../../shared/zod-nl.ts";
+import {
+  access,
+  errorAnswer,
+  jsonAnswer,
+  jsonBody,
+  jsonSchema,
+  signedInErrors,
+} from "../http/openapi-schema.ts";
 
-// OpenAPI 3.1 path items of /api/experiments and /api/reports/experiments, bodies and parameters generated
-// from the schemas the endpoints validate with.
+// OpenAPI path items of /api/experiments and /api/reports/experiments: everyone signed in reads, beheerders
+// create, start, change weights (a new phase) and stop with a decision.
 
-const json = (schema: z.ZodType) => ({
-  required: true,
-  content: { "application/json": { schema: z.toJSONSchema(schema, { io: "input" }) } },
+const experimentSchema: z.ZodType<Experiment> = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  hypothesis: z.string().nullable(),
+  metric: z.enum(experimentMetrics),
+  guardrail: z.enum(experimentGuardrails).nullable(),
+  status: z.enum(experimentStatuses),
+  startedAt: z.string().nullable(),
+  stoppedAt: z.string().nullable(),
+  decision: z.string().nullable(),
+  conclusion: z.string().nullable(),
+  version: z.number().int().describe("Send it back with a change; a stale one is 409"),
+  createdAt: z.string(),
+  variants: z.array(
+    z.object({ key: z.string(), name: z.string(), isControl: z.boolean(), weight: z.number() }),
+  ),
+  phases: z.array(
+    z.object({
+      phase: z.number().int(),
+      startedAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      weights: z.record(z.string(), z.number()),
+    }),
+  ),
 });
-const answer = (description: string) => ({ description, content: { "application/json": {} } });
-const key = { name: "key", in: "path", required: true, schema: { type: "string" } };
-const errors = {
-  "401": { description: "Geen of een verlopen token." },
-  "403": { description: "Alleen een beheerder mag experimenten wijzigen." },
-  "404": { description: "Er is geen experiment met deze sleutel." },
-  "409": {
-    description: "Iemand anders wijzigde het experiment (stale_version) of de status laat dit niet toe.",
-  },
-  "422": { description: "Ongeldige invoer: fields[] noemt per veld het pad." },
+
+const keyParameter = { name: "key", in: "path", required: true, schema: { type: "string" } };
+const notFound = { "404": errorAnswer("Er is geen experiment met deze sleutel.") };
+const stale = {
+  "409": errorAnswer("Iemand anders wijzigde het experiment intussen, of de status laat dit niet toe."),
 };
-const change = (summary: string, schema: z.ZodType) => ({
+const invalid = {
+  "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het pad (variants[1].key …)."),
+};
+
+const read = (summary: string, answer: object, extra: object = {}) => ({
+  tags: ["experiments"],
+  summary,
+  ...access.analyst,
+  responses: { ...answer, ...signedInErrors },
+  ...extra,
+});
+
+const change = (summary: string, body: z.ZodType) => ({
   post: {
-    tags: ["experiments"],
-    summary,
-    security: [{ userBearer: [] }],
-    parameters: [key],
-    requestBody: json(schema),
-    responses: { "200": answer("Het experiment na de wijziging."), ...errors },
+    ...read(
+      summary,
+      {
+        "200": jsonAnswer("Het experiment na de wijziging.", experimentSchema),
+        ...notFound,
+        ...stale,
+        ...invalid,
+      },
+      { parameters: [keyParameter], requestBody: jsonBody(body) },
+    ),
+    ...access.admin,
   },
 });
 
-const { properties } = z.toJSONSchema(experimentReportQuerySchema, { io: "input" }) as {
+const { properties: reportQuery } = jsonSchema(experimentReportQuerySchema) as {
   properties: Record<string, object>;
 };
 
 export const experimentsOpenApiPaths = {
   "/api/experiments": {
-    get: {
-      tags: ["experiments"],
-      summary: "Alle experimenten met varianten en fasen",
-      security: [{ userBearer: [] }],
-      responses: { "200": answer("Experiment[]") },
-    },
+    get: read("Alle experimenten met varianten en fasen", {
+      "200": jsonAnswer("Alle experimenten.", z.array(experimentSchema)),
+    }),
     post: {
-      tags: ["experiments"],
-      summary: "Een experiment aanmaken (als concept of meteen gestart)",
-      security: [{ userBearer: [] }],
-      requestBody: json(experimentCreateSchema),
-      responses: { "201": answer("Het nieuwe experiment."), ...errors },
+      ...read(
+        "Een experiment aanmaken (als concept of meteen gestart)",
+        {
+          "201": jsonAnswer("Het nieuwe experiment.", experimentSchema),
+          "409": errorAnswer("Deze sleutel is al in gebruik."),
+          ...invalid,
+        },
+        { requestBody: jsonBody(experimentCreateSchema) },
+      ),
+      ...access.admin,
     },
   },
   "/api/experiments/{key}": {
-    get: {
-      tags: ["experiments"],
-      summary: "Eén experiment",
-      security: [{ userBearer: [] }],
-      parameters: [key],
-      responses: { "200": answer("Experiment"), "404": errors["404"] },
-    },
+    get: read(
+      "Eén experiment",
+      { "200": jsonAnswer("Het experiment.", experimentSchema), ...notFound },
+      { parameters: [keyParameter] },
+    ),
   },
   "/api/experiments/{key}/start": change("Een concept starten (fase 1 begint)", experimentStartSchema),
   "/api/experiments/{key}/weights": change("De verdeling wijzigen: een nieuwe fase", experimentWeightsSchema),
   "/api/experiments/{key}/stop": change("Stoppen en het besluit vastleggen", experimentStopSchema),
   "/api/reports/experiments": {
     get: {
+      ...read("Het experimentenrapport: alle experimenten met oordeel, en de statistiek van het gekozen", {
+        "200": jsonAnswer("Lijst en detail.", experimentsReportSchema),
+        ...notFound,
+        ...invalid,
+      }),
       tags: ["reports"],
-      summary: "Het experimentenrapport: alle experimenten met oordeel, en de statistiek van het gekozen",
-      security: [{ userBearer: [] }],
-      parameters: Object.entries(properties).map(([name, schema]) => ({
+      parameters: Object.entries(reportQuery).map(([name, schema]) => ({
         name,
         in: "query",
         required: false,
         schema,
       })),
-      responses: {
-        "200": answer("{ experiments: ExperimentSummary[], selected: ExperimentDetail | null }"),
-        "404": errors["404"],
-        "422": errors["422"],
-      },
     },
   },
 };

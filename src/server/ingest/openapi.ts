@@ -8,43 +8,10 @@ import {
   type TransactionRow,
   transactionRowSchema,
 } from "../../shared/ingest.ts";
-import { z } from "../../shared/zod-nl.ts";
+import type { z } from "../../shared/zod-nl.ts";
+import { access, errorAnswer, jsonSchema } from "../http/openapi-schema.ts";
 
-// OpenAPI 3.1 path items of /api/ingest/*, generated from the same zod schemas the endpoints validate with.
-// The app assembles them, with `ingestSecuritySchemes`, into /api/openapi.json.
-
-const jsonSchema = (schema: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-  return rest;
-};
-
-const errorSchema = jsonSchema(
-  z.object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z
-        .array(
-          z.object({
-            row: z.number().int().min(1).optional().describe("1-based row (NDJSON: line) of the batch"),
-            path: z.string().describe("Exact field path, e.g. [2].lines[0].item"),
-            message: z.string(),
-          }),
-        )
-        .optional(),
-    }),
-  }),
-);
-
-export const ingestSecuritySchemes = {
-  ingestBearer: { type: "http", scheme: "bearer", description: "API-sleutel (wb_…) als Bearer-token." },
-  ingestApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "API-sleutel (wb_…)." },
-} as const;
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorSchema } },
-});
+// OpenAPI path items of /api/ingest/*, generated from the same zod schemas the endpoints validate with.
 
 function batchEndpoint(summary: string, description: string, row: z.ZodType, example: unknown) {
   const rowSchema = jsonSchema(row);
@@ -53,7 +20,7 @@ function batchEndpoint(summary: string, description: string, row: z.ZodType, exa
       tags: ["ingest"],
       summary,
       description: `${description} Een batch is een JSON-array of NDJSON (één rij per regel) van hoogstens ${MAX_BATCH_ROWS} rijen en 10 MB. Alle rijen worden eerst gecontroleerd; bij één ongeldige rij wordt niets opgeslagen. Het antwoord komt pas na het vastleggen (COMMIT).`,
-      security: [{ ingestBearer: [] }, { ingestApiKey: [] }],
+      ...access.apiKey,
       requestBody: {
         required: true,
         content: {
@@ -73,17 +40,17 @@ function batchEndpoint(summary: string, description: string, row: z.ZodType, exa
             "Opgeslagen. accepted: nieuw opgeslagen rijen; duplicates: eerder ontvangen rijen, overgeslagen.",
           content: {
             "application/json": {
-              schema: jsonSchema(ingestResultSchema),
+              schema: jsonSchema(ingestResultSchema, "output"),
               example: { accepted: 1, duplicates: 0 },
             },
           },
         },
-        "400": errorResponse("De body is geen geldige JSON-array."),
-        "401": errorResponse("Geen, een ongeldige of een ingetrokken API-sleutel."),
-        "403": errorResponse("De sleutel geldt niet voor dit endpoint of voor de vestiging van een rij."),
-        "413": errorResponse("Meer dan 10 000 rijen of 10 MB."),
-        "415": errorResponse("Content-Type is geen application/json of application/x-ndjson."),
-        "422": errorResponse("Ongeldige rijen (met rij, veldpad en melding); niets is opgeslagen."),
+        "400": errorAnswer("De body is geen geldige JSON-array."),
+        "401": errorAnswer("Geen, een ongeldige of een ingetrokken API-sleutel."),
+        "403": errorAnswer("De sleutel geldt niet voor dit endpoint of voor de vestiging van een rij."),
+        "413": errorAnswer("Meer dan 10 000 rijen of 10 MB."),
+        "415": errorAnswer("Content-Type is geen application/json of application/x-ndjson."),
+        "422": errorAnswer("Ongeldige rijen (met rij, veldpad en melding); niets is opgeslagen."),
       },
     },
   };

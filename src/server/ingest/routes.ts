@@ -1,13 +1,22 @@
 import { Hono } from "hono";
-import { adStatIngestRowSchema, plateReadRowSchema, transactionRowSchema } from "../../shared/ingest.ts";
+import {
+  adStatIngestRowSchema,
+  type IngestResult,
+  plateReadRowSchema,
+  transactionRowSchema,
+} from "../../shared/ingest.ts";
+import type { z } from "../../shared/zod-nl.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
+import { routeOf } from "../http/observe-requests.ts";
+import { logger } from "../logging/logger.ts";
+import { ingestRows } from "../metrics/metrics.ts";
 import { storeAdStats } from "./ad-stats.ts";
 import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
-import { readBatch } from "./body.ts";
+import { type RawRow, readBatch } from "./body.ts";
 import { storePlateReads } from "./plate-reads.ts";
 import { storeTransactions } from "./transactions.ts";
-import { validateRows } from "./validate.ts";
+import { type Numbered, validateRows } from "./validate.ts";
 
 /**
  * Machine ingestion, mounted at /api/ingest. Each endpoint takes a JSON array or NDJSON batch, authenticated
@@ -21,7 +30,7 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
   // Mounted standalone (tests) as well as inside the app, so it answers its own errors in the one shape.
   router.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(`${c.req.method} ${c.req.path}:`, error);
+    logger.error("ingest failed", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,
       new ApiError(500, "internal", "Er ging iets mis bij het opslaan; er is niets opgeslagen."),
@@ -29,23 +38,41 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
   });
 
   router.post("/plate-reads", requireApiKey(db, "plate-reads"), async (c) => {
-    const rows = validateRows(await readBatch(c), plateReadRowSchema);
-    return c.json(await storePlateReads(db, rows, c.get("apiKey").siteId));
+    const rows = validated("plate-reads", await readBatch(c), plateReadRowSchema);
+    return c.json(counted("plate-reads", await storePlateReads(db, rows, c.get("apiKey").siteId)));
   });
 
   router.post("/transactions", requireApiKey(db, "transactions"), async (c) => {
-    const rows = validateRows(await readBatch(c), transactionRowSchema);
-    return c.json(await storeTransactions(db, rows, c.get("apiKey").siteId));
+    const rows = validated("transactions", await readBatch(c), transactionRowSchema);
+    return c.json(counted("transactions", await storeTransactions(db, rows, c.get("apiKey").siteId)));
   });
 
   router.post("/ad-stats", requireApiKey(db, "ad-stats"), async (c) => {
-    const rows = validateRows(await readBatch(c), adStatIngestRowSchema);
+    const rows = validated("ad-stats", await readBatch(c), adStatIngestRowSchema);
     const stored = await storeAdStats(
       db,
       rows.map((row) => row.value),
     );
-    return c.json({ accepted: stored.inserted + stored.updated, duplicates: stored.duplicates });
+    return c.json(
+      counted("ad-stats", { accepted: stored.inserted + stored.updated, duplicates: stored.duplicates }),
+    );
   });
 
   return router;
+}
+
+/** Validates a batch, counting its rows as refused when one of them is invalid (then none is stored). */
+function validated<S extends z.ZodType>(endpoint: string, raw: RawRow[], schema: S): Numbered<z.output<S>>[] {
+  try {
+    return validateRows(raw, schema);
+  } catch (error) {
+    ingestRows.inc({ endpoint, outcome: "refused" }, raw.length);
+    throw error;
+  }
+}
+
+function counted<T extends IngestResult>(endpoint: string, result: T): T {
+  ingestRows.inc({ endpoint, outcome: "accepted" }, result.accepted);
+  ingestRows.inc({ endpoint, outcome: "duplicate" }, result.duplicates);
+  return result;
 }

@@ -1,9 +1,100 @@
-import { reportQuerySchema } from "../../shared/reports/filters.ts";
+import { DIMENSION_KEYS, type DimensionKey } from "../../shared/reports/dimensions.ts";
+import type { ReportEnvelope, ReportsIndex } from "../../shared/reports/envelope.ts";
+import {
+  COMPARISONS,
+  GRANULARITIES,
+  PERIOD_PRESETS,
+  reportQuerySchema,
+} from "../../shared/reports/filters.ts";
 import { z } from "../../shared/zod-nl.ts";
+import { access, errorAnswer, jsonAnswer, signedInErrors } from "../http/openapi-schema.ts";
 import { REPORT_IDS } from "./registry.ts";
 
-// OpenAPI 3.1 path items of /api/reports, the query parameters generated from the schema the endpoint
+// OpenAPI path items of /api/reports, the query parameters generated from the schema the endpoint
 // validates with (and the web app reads its URL with). Both roles may read every report.
+
+const unit = z.enum(["count", "eur_cents", "percent", "seconds", "ratio"]);
+const direction = z.enum(["up", "down", "neutral"]);
+const day = z.string().describe("Lokale datum YYYY-MM-DD (Europe/Amsterdam)");
+const cell = z.union([z.string(), z.number(), z.null()]);
+const site = z.object({ code: z.string(), name: z.string() });
+
+const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
+  report: z.string(),
+  period: z.object({
+    from: day,
+    to: day,
+    preset: z.enum(PERIOD_PRESETS),
+    granularity: z.enum(GRANULARITIES),
+    start: z.string().describe("Het eerste moment dat meetelt (ISO 8601)"),
+    end: z.string().describe("Het einde: het eind van `to`, of nu als dat eerder is"),
+  }),
+  comparison: z
+    .object({
+      from: day,
+      to: day,
+      mode: z.enum(COMPARISONS).exclude(["none"]),
+      start: z.string(),
+      end: z.string(),
+    })
+    .nullable(),
+  site: site.nullable(),
+  dimensions: z
+    .partialRecord(z.enum(DIMENSION_KEYS as [DimensionKey, ...DimensionKey[]]), z.string())
+    .describe("De drill-down- en dimensiefilters waarmee het rapport is gemaakt"),
+  kpis: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      value: z.number().nullable(),
+      previous: z.number().nullable(),
+      unit,
+      good: direction.optional(),
+      hint: z.string().optional(),
+    }),
+  ),
+  series: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      unit,
+      axis: z.enum(["time", "category"]),
+      granularity: z.enum(GRANULARITIES).optional(),
+      points: z.array(
+        z.object({
+          x: z.string().describe("Begin van het tijdvak (2026-03-29, 2026-03-29T14:00) of een categorie"),
+          value: z.number().nullable(),
+          previous: z.number().nullable().optional(),
+          px: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+  tables: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      columns: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          type: z.union([unit, z.enum(["text", "datetime"])]),
+          change: z.boolean().optional(),
+          good: direction.optional(),
+          hint: z.string().optional(),
+        }),
+      ),
+      rows: z.array(z.record(z.string(), cell)),
+      totals: z.record(z.string(), cell).nullable(),
+    }),
+  ),
+  extra: z.unknown().optional().describe("Rapport-eigen gegevens: sankey, heatmap, kaart, experimenten"),
+});
+
+const indexSchema: z.ZodType<ReportsIndex> = z.object({
+  reports: z.array(z.string()),
+  sites: z.array(site.extend({ city: z.string(), active: z.boolean() })),
+});
 
 const { properties } = z.toJSONSchema(reportQuerySchema, { io: "input" }) as {
   properties: Record<string, object>;
@@ -27,34 +118,31 @@ const parameters = Object.entries(properties).map(([name, schema]) => ({
   schema,
 }));
 
-const answer = (description: string) => ({ description, content: { "application/json": {} } });
-
 export const reportsOpenApiPaths = {
   "/api/reports": {
     get: {
       tags: ["reports"],
       summary: "Rapporten en vestigingen voor de filterbalk",
-      security: [{ userBearer: [] }],
-      responses: { "200": answer("{ reports: string[], sites: [{ code, name, city, active }] }") },
+      ...access.analyst,
+      responses: { "200": jsonAnswer("Rapport-ids en vestigingen.", indexSchema), ...signedInErrors },
     },
   },
   "/api/reports/{id}": {
     get: {
       tags: ["reports"],
-      summary: "Een rapport: { period, comparison, site, kpis, series, tables, extra? }",
-      security: [{ userBearer: [] }],
+      summary: "Een rapport: periode, vergelijking, KPI's, tijdreeksen en tabellen",
+      ...access.analyst,
       parameters: [
         { name: "id", in: "path", required: true, schema: { type: "string", enum: REPORT_IDS } },
         ...parameters,
       ],
       responses: {
-        "200": answer("De envelop: KPI's (value, previous, unit), tijdreeksen, tabellen met totalen."),
-        "401": { description: "Geen of een verlopen token." },
-        "403": { description: "Niet op de lijst van gebruikers." },
-        "404": { description: "Dit rapport bestaat niet." },
-        "422": {
-          description: "Ongeldige filters: fields[] noemt per veld het pad (from, to, granularity, site …).",
-        },
+        "200": jsonAnswer("De envelop; de server-timing-header noemt de rekentijd.", envelopeSchema),
+        ...signedInErrors,
+        "404": errorAnswer("Dit rapport bestaat niet."),
+        "422": errorAnswer(
+          "Ongeldige filters: fields[] noemt per veld het pad (from, to, granularity, site …).",
+        ),
       },
     },
   },

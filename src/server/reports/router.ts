@@ -6,6 +6,8 @@ import { ApiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
+import { logger } from "../logging/logger.ts";
+import { reportDuration } from "../metrics/metrics.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
@@ -23,7 +25,7 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
   Promise.all(DERIVED_SYNCS.map((sync) => sync(deps.db))).catch((error) =>
-    console.error("Bijwerken van de rapporttabellen mislukte:", error),
+    logger.error("report tables not brought up to date", { error }),
   );
 
   router.get("/", async (c) => {
@@ -36,7 +38,9 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
     const filters = await parseReportFilters(c.req.query(), deps.db, now(), report.entry);
     const started = performance.now();
     const body = await runReport(report, deps.db, filters);
-    c.header("server-timing", `report;dur=${(performance.now() - started).toFixed(1)}`);
+    const ms = performance.now() - started;
+    reportDuration.observe({ report: c.req.param("id") }, ms / 1000);
+    c.header("server-timing", `report;dur=${ms.toFixed(1)}`);
     return c.json(await protectReport(deps.db, c.get("user"), body, c.req.query()));
   });
 

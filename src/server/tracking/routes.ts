@@ -23,6 +23,8 @@ export interface TrackingDeps {
   /** Server clock; tests move it. */
   now?: () => number;
   rateLimit?: RateLimitOptions;
+  /** Registers work to finish before the process exits. */
+  onShutdown?: (task: () => Promise<void>) => void;
 }
 
 /** One event is a few hundred bytes; anything much larger is not from the tracker. */
@@ -40,6 +42,7 @@ export function createTrackingRouter(deps: TrackingDeps): Hono {
   const tracker = new SessionTracker({ ownHosts: origins.hosts });
   const store = new CollectStore(deps.db, tracker, now);
   const salts = saltsFromDatabase(deps.db);
+  deps.onShutdown?.(() => store.drain());
   setInterval(() => {
     store.maintain();
     // Expires the salts on time on a quiet day too; a failure is retried by the next round or event.

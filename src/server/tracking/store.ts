@@ -9,6 +9,8 @@ import {
 } from "@duckdb/node-api";
 import type { Database, Queryable } from "../db/database.ts";
 import { type BatchColumn, unnestRelation } from "../ingest/unnest.ts";
+import { logger } from "../logging/logger.ts";
+import { collectEvents } from "../metrics/metrics.ts";
 import {
   type Changes,
   type EventRow,
@@ -57,6 +59,7 @@ export class CollectStore {
   }
 
   count(outcome: Outcome, at: number): void {
+    collectEvents.inc({ outcome });
     const key = `${localDay(at)}\n${outcome}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     // Counters are written once a second, apart from the events: a crash may lose a second of counting.
@@ -81,6 +84,13 @@ export class CollectStore {
     return this.queued;
   }
 
+  /** At shutdown: writes what is still in memory, the events and the counters waiting for their timer. */
+  async drain(): Promise<void> {
+    await this.flush();
+    if (this.countsTimer) clearTimeout(this.countsTimer);
+    if (this.counts.size > 0) await this.writeCounts();
+  }
+
   /** Periodic upkeep: forget sessions that have ended. */
   maintain(): void {
     this.tracker.sweep(this.now());
@@ -93,7 +103,7 @@ export class CollectStore {
     try {
       await this.db.transaction((tx) => upsertCounts(tx, counts));
     } catch (error) {
-      console.error("tracking counts not stored, retrying:", error);
+      logger.warn("tracking counts not stored, retrying", { error });
       for (const [key, events] of counts) this.counts.set(key, (this.counts.get(key) ?? 0) + events);
       this.countsTimer ??= setTimeout(() => void this.writeCounts(), COUNTS_DELAY_MS).unref();
     }

@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Database } from "../db/database.ts";
+import { migrate } from "../db/migrate.ts";
+import { SessionTracker } from "./sessions.ts";
+import { CollectStore } from "./store.ts";
+
+let db: Database;
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await migrate(db);
+});
+afterEach(() => db.close());
+
+const counts = () =>
+  db.query<{ outcome: string; events: number }>(
+    "SELECT outcome, events::INTEGER AS events FROM tracking_counts ORDER BY outcome",
+  );
+
+describe("the collect store at shutdown", () => {
+  it("writes the counters it holds at once instead of a second later", async () => {
+    const store = new CollectStore(db, new SessionTracker({ ownHosts: [] }), Date.now);
+    store.count("bot", Date.now());
+    store.count("bot", Date.now());
+    store.count("malformed", Date.now());
+    // The counters are written a second after the first count; drain() must not wait for that.
+    expect(await counts()).toEqual([]);
+    await store.drain();
+    expect(await counts()).toEqual([
+      { outcome: "bot", events: 2 },
+      { outcome: "malformed", events: 1 },
+    ]);
+  });
+});
