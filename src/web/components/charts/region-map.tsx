@@ -11,6 +11,7 @@ import { type ComposeOption, getMap, registerMap, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useMemo } from "react";
 import { formatNumber } from "../../../shared/format.ts";
+import { escapeHtml, html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 
 // A choropleth of areas (provinces) from a GeoJSON file, with proportional circles for smaller regions and
@@ -62,17 +63,7 @@ export function RegionMap(props: {
       animation: false,
       tooltip: {
         trigger: "item",
-        formatter: (params: unknown) => {
-          const p = params as { seriesIndex: number; name: string; data?: { value: number | number[] } };
-          if (p.seriesIndex === 0) {
-            const area = areaByCode.get(p.name);
-            return area
-              ? `${area.name}: ${formatNumber(area.value)} ${unit}${area.note ? ` (${area.note})` : ""}`
-              : p.name;
-          }
-          const value = Array.isArray(p.data?.value) ? p.data.value[2] : undefined;
-          return value === undefined ? p.name : `${p.name}: ${formatNumber(value)} ${unit}`;
-        },
+        formatter: (params: unknown) => mapTooltip(params as MapTooltipParams, areaByCode, unit),
       },
       geo: {
         map: mapName,
@@ -123,4 +114,22 @@ export function RegionMap(props: {
     };
   }, [mapName, areas, points, places, unit]);
   return <EChart option={option} label={props.label} height={600} />;
+}
+
+export interface MapTooltipParams {
+  seriesIndex: number;
+  name: string;
+  data?: { value: number | number[] };
+}
+
+/** The tooltip of an area (series 0) or a site or place marker; names are text, never markup. */
+export function mapTooltip(p: MapTooltipParams, areaByCode: Map<string, MapArea>, unit: string): string {
+  if (p.seriesIndex === 0) {
+    const area = areaByCode.get(p.name);
+    if (!area) return escapeHtml(p.name);
+    const note = area.note ? ` (${area.note})` : "";
+    return String(html`${area.name}: ${formatNumber(area.value)} ${unit}${note}`);
+  }
+  const value = Array.isArray(p.data?.value) ? p.data.value[2] : undefined;
+  return String(value === undefined ? html`${p.name}` : html`${p.name}: ${formatNumber(value)} ${unit}`);
 }

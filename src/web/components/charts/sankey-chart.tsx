@@ -4,6 +4,7 @@ import { type ComposeOption, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useMemo } from "react";
 import { formatNumber } from "../../../shared/format.ts";
+import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 import { SERIES_COLORS } from "../reports/echarts.ts";
 
@@ -46,9 +47,11 @@ export function SankeyFlow(props: {
             dataType: string;
             data: { source?: string; target?: string; value: number; name?: string };
           };
-          return p.dataType === "edge"
-            ? `${name(p.data.source ?? "")} → ${name(p.data.target ?? "")}: ${formatNumber(p.data.value)} ${unit}`
-            : `${name(p.data.name ?? "")}: ${formatNumber(p.data.value)} ${unit}`;
+          return String(
+            p.dataType === "edge"
+              ? html`${name(p.data.source ?? "")} → ${name(p.data.target ?? "")}: ${formatNumber(p.data.value)} ${unit}`
+              : html`${name(p.data.name ?? "")}: ${formatNumber(p.data.value)} ${unit}`,
+          );
         },
       },
       series: [

@@ -11,6 +11,7 @@ import { type ComposeOption, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useMemo } from "react";
 import { formatNumber } from "../../../shared/format.ts";
+import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 
 // A weekday × hour-of-day heatmap (Monday on top), for when visitors come. Registers its own chart type so
@@ -60,7 +61,9 @@ export function WeekdayHourHeatmap({
       tooltip: {
         formatter: (params: unknown) => {
           const [hour, day, value] = (params as { value: [number, number, number] }).value;
-          return `${WEEKDAYS[day]} ${HOURS[hour]}:00–${HOURS[(hour + 1) % 24]}:00: ${formatNumber(value)} ${unit}`;
+          return String(
+            html`${WEEKDAYS[day]} ${HOURS[hour]}:00–${HOURS[(hour + 1) % 24]}:00: ${formatNumber(value)} ${unit}`,
+          );
         },
       },
       series: [

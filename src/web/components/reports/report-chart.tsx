@@ -2,6 +2,7 @@ import { Paper, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import type { ReportEnvelope, Series, Unit } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
+import { html, joinHtml } from "../../lib/html.ts";
 import { bucketLabel } from "./bucket-label.ts";
 import type { ChartDeclaration } from "./declaration.ts";
 import { EChart } from "./echart.tsx";
@@ -121,12 +122,6 @@ interface TooltipParam {
   value: number | null;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
 /** The tooltip names both buckets: `ma 19-10-2026` and, for the comparison, its own date. */
 function tooltip(
   params: TooltipParam[],
@@ -142,9 +137,9 @@ function tooltip(
   const px = comparison && point.px ? ` · ${comparison}: ${label(point.px, true)}` : "";
   const lines = params.map(
     (p) =>
-      `<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${p.color};margin-right:6px"></span>${escapeHtml(p.seriesName)}: <b>${formatValue(p.value, unit)}</b>`,
+      html`<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${p.color};margin-right:6px"></span>${p.seriesName}: <b>${formatValue(p.value, unit)}</b>`,
   );
-  return [`<b>${escapeHtml(label(point.x, true))}</b>${escapeHtml(px)}`, ...lines].join("<br/>");
+  return String(joinHtml([html`<b>${label(point.x, true)}</b>${px}`, ...lines], html`<br/>`));
 }
 
 /**
