@@ -17,4 +17,30 @@ describe("admin CSV", () => {
     expect(csvField("-5,25")).toBe("-5,25");
     expect(csvField("-cmd")).toBe("'-cmd");
   });
+
+  it("catches a formula behind white space, invisible characters and fullwidth signs", () => {
+    const dangerous = [
+      "\n=1+1", // line feed first (quoted, since it holds a line break)
+      "\t=1",
+      "\r=1",
+      "   =1+1", // spaces
+      "\u00a0=1", // no-break space
+      "\u200b=1", // zero-width space
+      "\u200e+1", // left-to-right mark
+      "\u202e@som", // right-to-left override
+      "\ufeff-1+1", // byte order mark
+      "\u3000=1", // ideographic space
+      "\uff1dHYPERLINK(1)", // fullwidth =
+      "\uff0b1", // fullwidth +
+      "\uff0d1", // fullwidth -
+      "\uff20som", // fullwidth @
+      "+31612345678",
+      " -5,25", // a number with a space before it is no longer a plain number
+    ];
+    for (const raw of dangerous) expect(csvField(raw).replace(/^"/, ""), JSON.stringify(raw)).toMatch(/^'/);
+    expect(csvField("\n=1+1")).toBe('"\'\n=1+1"');
+    for (const safe of ["Zeist", "", " Zeist", "5 = 5", "a-b", "-5,25", "1.250,00", "\u00a0"]) {
+      expect(csvField(safe), JSON.stringify(safe)).not.toMatch(/^"?'/);
+    }
+  });
 });

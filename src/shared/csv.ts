@@ -3,10 +3,23 @@
 
 const needsQuotes = /[";\r\n]/;
 // A cell starting like a formula runs as one in a spreadsheet: a user name "=HYPERLINK(…)" must stay text.
-const formulaStart = /^[=+@\t\r]|^-(?![\d,.]+$)/;
+// Spreadsheets skip leading white space and invisible characters before they look for the =, and some
+// read the fullwidth ＝ ＋ － ＠ as the ASCII ones, so those count as a formula start too. A cell starting
+// with a control character (tab, line feed, carriage return) is treated the same, as OWASP advises.
+const controlStart = /^[\t\n\r]/;
+const invisibleLead = /^[\s\u00a0\u00ad\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]+/;
+const formulaChar = /^[=+\-@\uff1d\uff0b\uff0d\uff20]/;
+/** A plain negative number (`-5,25`) stays a number. */
+const negativeNumber = /^-[\d,.]+$/;
+
+function startsLikeFormula(raw: string): boolean {
+  if (controlStart.test(raw)) return true;
+  if (negativeNumber.test(raw)) return false;
+  return formulaChar.test(raw.replace(invisibleLead, ""));
+}
 
 export function csvField(raw: string): string {
-  const value = formulaStart.test(raw) ? `'${raw}` : raw;
+  const value = startsLikeFormula(raw) ? `'${raw}` : raw;
   return needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
