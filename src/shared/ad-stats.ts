@@ -11,15 +11,28 @@ export const matchTypeSchema = z.enum(["exact", "phrase", "broad"]);
 export type MatchType = z.infer<typeof matchTypeSchema>;
 
 const name = z.string().trim().min(1).max(500);
-const count = z.number().int().min(0);
-const cents = z.number().int().min(0);
+// Ranges that make sense for one row (one day of one campaign, ad or keyword): far above any real day of a
+// car-wash chain, far below where sums over years stop being exact (2^53) or stop being finite.
+const count = z.number().int().min(0).max(1_000_000_000);
+/** Up to € 10 million a day. */
+const cents = z.number().int().min(0).max(1_000_000_000);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A day from 2000 up to tomorrow (an account ahead of UTC may already report the next day). */
+const statDate = z.iso
+  .date({ abort: true })
+  .refine((value) => value >= "2000-01-01", "Ligt vóór 2000.")
+  .refine(
+    (value) => value <= new Date(Date.now() + DAY_MS).toISOString().slice(0, 10),
+    "Ligt in de toekomst.",
+  );
 
 export const adStatRowSchema = z.object({
   platform: adPlatformSchema,
   /** Account id or name as the platform shows it. */
   account: z.string().trim().min(1).max(200),
   /** The day the figures belong to, in the account's time zone. */
-  date: z.iso.date(),
+  date: statDate,
   campaign: name,
   /** Ad set for Meta, ad group for Google Ads. */
   adGroup: name.nullable(),
@@ -36,7 +49,7 @@ export const adStatRowSchema = z.object({
   /** What the platform charged; for affiliate networks the commission. */
   spendCents: cents,
   /** Fractional: platforms attribute parts of a conversion. */
-  conversions: z.number().min(0),
+  conversions: z.number().min(0).max(1_000_000),
   conversionValueCents: cents,
 });
 

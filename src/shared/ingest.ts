@@ -1,4 +1,5 @@
 import { adStatRowSchema } from "./ad-stats";
+import { isPlateReading } from "./plates";
 import { z } from "./zod-nl";
 
 // Rows accepted by the machine-ingestion endpoints (/api/ingest/*). The server validates every row of a
@@ -34,6 +35,10 @@ const instantSchema = z.iso
 const plateSchema = z
   .string()
   .max(20)
+  .refine(
+    isPlateReading,
+    "Een kenteken bestaat uit letters A–Z en cijfers; spaties, punten en streepjes mogen ertussen.",
+  )
   .nullable()
   .describe("The plate as read, any formatting (GBB-01-B, gbb01b); null or empty for a no-read.");
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { correctPlate, detectSidecode, formatPlate, normalisePlate, parsePlate } from "./plates";
+import {
+  correctPlate,
+  detectSidecode,
+  formatPlate,
+  isPlateReading,
+  normalisePlate,
+  parsePlate,
+} from "./plates";
 
 // One hand-made plate per sidecode; letters for sidecodes 4 and up avoid A E I O U C Q.
 const sidecodeExamples: [normalised: string, sidecode: number, formatted: string][] = [
@@ -158,5 +165,28 @@ describe("parsePlate", () => {
 
   it("keeps an unreadable reading instead of dropping the visit", () => {
     expect(parsePlate("??")).toEqual({ plate: "??", sidecode: null, corrected: false });
+  });
+});
+
+describe("isPlateReading", () => {
+  it("accepts readings that normalise to letters and digits, separators and all", () => {
+    for (const raw of ["GBB-01-B", "gbb 01 b", "GB\u00a0B01B", "BM AB 123", "AB.12.34", "", " "]) {
+      expect(isPlateReading(raw), JSON.stringify(raw)).toBe(true);
+    }
+  });
+
+  it("refuses invisible, direction and control characters and letters outside A–Z", () => {
+    const refused = [
+      "GBB\u200b01B", // zero-width space
+      "GBB\u200d01B", // zero-width joiner
+      "\u202eB10BBG", // right-to-left override
+      "GBB01B\u0000", // NUL
+      "GBB01B\u0007", // bell
+      "GBB\ufe0f01B", // variation selector
+      "MÜ-AB-12", // accented letter
+      "GBB01Β", // Greek capital beta, looks like B
+      "GBB_01_B",
+    ];
+    for (const raw of refused) expect(isPlateReading(raw), JSON.stringify(raw)).toBe(false);
   });
 });

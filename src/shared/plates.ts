@@ -59,6 +59,16 @@ export function normalisePlate(raw: string): string {
   return raw.toUpperCase().replace(/[\s.\-\u2010-\u2015\u2212]/g, "");
 }
 
+// What a stored plate consists of, Dutch or foreign: the letters A–Z and the digits. A reading with anything
+// else after normalising — a zero-width or right-to-left-override character, NUL, an accented letter — is
+// refused at ingestion, not stored: it would look like another car's plate, or hide one.
+const PLATE_ALPHABET = /^[A-Z0-9]*$/;
+
+/** Whether a camera or till reading normalises to the plate alphabet (an empty reading is a no-read). */
+export function isPlateReading(raw: string): boolean {
+  return PLATE_ALPHABET.test(normalisePlate(raw));
+}
+
 function fitsFormat(plate: string, format: string, letters: string): boolean {
   const kinds = format.replaceAll("-", "");
   if (plate.length !== kinds.length) return false;

@@ -87,6 +87,8 @@ describe("admin promotions API", () => {
     ],
     [{ validTo: "2026-05-01" }, "validTo", "De einddatum ligt vóór de begindatum."],
     [{ validFrom: "2026-02-30" }, "validFrom", "Deze datum bestaat niet."],
+    [{ validFrom: "0001-01-01" }, "validFrom", "Kies een datum tussen 2000 en 2099."],
+    [{ validTo: "9999-12-31" }, "validTo", "Kies een datum tussen 2000 en 2099."],
     [{ itemIds: [] }, "itemIds", "Kies minstens één item waarvoor de actie geldt."],
     [{ itemIds: [1, 99] }, "itemIds[1]", "Dit item bestaat niet (meer)."],
     [{ channel: "tv" }, "channel", "Kies een kanaal."],

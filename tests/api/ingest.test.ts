@@ -100,6 +100,23 @@ describe("POST /plate-reads", () => {
     expect(await count("SELECT count(*) AS n FROM plate_reads WHERE event_id LIKE 'd-%'")).toBe(0);
   });
 
+  it("refuses plates with invisible, direction or control characters, storing nothing of the batch", async () => {
+    const refused = ["GBB\u200b01B", "\u202eB10BBG", "GBB01B\u0000"];
+    const response = await post("/plate-reads", [
+      read("z-0", "GBB-01-B"),
+      ...refused.map((plate, i) => read(`z-${i + 1}`, plate)),
+    ]);
+    expect(response.status).toBe(422);
+    const message =
+      "Een kenteken bestaat uit letters A–Z en cijfers; spaties, punten en streepjes mogen ertussen.";
+    expect((await response.json()).error.fields).toEqual([
+      { row: 2, path: "[1].plate", message },
+      { row: 3, path: "[2].plate", message },
+      { row: 4, path: "[3].plate", message },
+    ]);
+    expect(await count("SELECT count(*) AS n FROM plate_reads WHERE event_id LIKE 'z-%'")).toBe(0);
+  });
+
   it("rejects an unknown site code for that row", async () => {
     const response = await post("/plate-reads", [
       read("e-1", "XX99XX"),
@@ -305,6 +322,22 @@ describe("POST /ad-stats", () => {
     expect(await (await post("/ad-stats", [stat(42)], key)).json()).toEqual({ accepted: 1, duplicates: 0 });
     const rows = await server.db.query("SELECT stat_date, clicks, conversions FROM ad_stats_daily");
     expect(rows).toEqual([{ stat_date: "2026-03-01", clicks: 42, conversions: 3.5 }]);
+  });
+
+  it("refuses days in the year 1 or 9999 and 1e308 conversions, naming each field", async () => {
+    const response = await post(
+      "/ad-stats",
+      [
+        { ...stat(1), date: "0001-01-01" },
+        { ...stat(2), date: "9999-12-31" },
+        { ...stat(3), conversions: 1e308 },
+      ],
+      { key: server.keys.adStatsOnly },
+    );
+    expect(response.status).toBe(422);
+    const fields = (await response.json()).error.fields;
+    expect(fields.map((f: { path: string }) => f.path)).toEqual(["[0].date", "[1].date", "[2].conversions"]);
+    expect(await count("SELECT count(*) AS n FROM ad_stats_daily WHERE clicks IN (1, 2, 3)")).toBe(0);
   });
 
   it("names the field of a bad ad-stats row", async () => {

@@ -63,10 +63,15 @@ export const euroInputSchema = z
 export const dateSchema = z
   .string({ message: "Vul een datum in." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Vul een datum in.", abort: true })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Deze datum bestaat niet.");
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { message: "Deze datum bestaat niet.", abort: true },
+  )
+  // Promotions and the like run in this century; year 1 or 9999 is a typing error.
+  .refine((value) => value >= "2000-01-01" && value <= "2099-12-31", "Kies een datum tussen 2000 en 2099.");
 
 export const wholeNumber = (label: string, min: number, max: number) =>
   z
