@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps): Hono {
   const { config, db, provider } = deps;
   const app = new Hono();
   app.use("*", observeRequests());
-  app.use("*", securityHeaders(new URL(provider.issuer).origin));
+  app.use("*", securityHeaders(new URL(provider.issuer).origin, isHttps(config)));
   app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
 
   app.onError((error, c) => {
@@ -50,7 +50,12 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.get("/healthz", async (c) => {
-    await db.query("SELECT 1");
+    try {
+      await db.run("INSERT OR REPLACE INTO health_check VALUES (1, now())");
+    } catch (error) {
+      logger.error("health check: the database cannot be written", { error });
+      return c.json({ status: "unavailable", reason: "database not writable" }, 503);
+    }
     return c.json({ status: "ok" });
   });
 

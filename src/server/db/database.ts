@@ -26,17 +26,19 @@ export class Database implements Queryable {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly path: string,
+    private readonly readOnly: boolean,
   ) {}
 
   static async open(
     path: string,
     poolSize = 4,
     log: (line: string) => void = (line) => console.warn(line),
+    access: "read_write" | "read_only" = "read_write",
   ): Promise<Database> {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     // The session time zone stays UTC; reports convert explicitly with timezone('Europe/Amsterdam', …).
-    const instance = await createInstance(path, log);
-    const db = new Database(instance, path);
+    const instance = await createInstance(path, log, access);
+    const db = new Database(instance, path, access === "read_only");
     for (let i = 0; i < poolSize; i++) db.idle.push(await instance.connect());
     return db;
   }
@@ -81,7 +83,7 @@ export class Database implements Queryable {
 
   /** Writes the write-ahead log into the database file, so a restart has nothing to replay. */
   async checkpoint(): Promise<void> {
-    if (this.path !== ":memory:") await this.run("CHECKPOINT");
+    if (this.path !== ":memory:" && !this.readOnly) await this.run("CHECKPOINT");
   }
 
   /**
@@ -120,15 +122,20 @@ export class Database implements Queryable {
  * Opens the file; when DuckDB cannot replay its write-ahead log (a crash before a checkpoint, see
  * wal-recovery.ts) the log is replayed through an isolated attach first and the open is tried again.
  */
-async function createInstance(path: string, log: (line: string) => void): Promise<DuckDBInstance> {
+async function createInstance(
+  path: string,
+  log: (line: string) => void,
+  access: "read_write" | "read_only",
+): Promise<DuckDBInstance> {
+  const options: Record<string, string> = access === "read_only" ? { access_mode: "READ_ONLY" } : {};
   try {
-    return await DuckDBInstance.create(path);
+    return await DuckDBInstance.create(path, options);
   } catch (error) {
     if (path === ":memory:" || !isWalReplayFailure(error)) throw error;
     log(`${path}: write-ahead log could not be replayed on open (${(error as Error).message}); recovering`);
     const kept = await replayWalInIsolation(path);
     log(`${path}: write-ahead log replayed and checkpointed; the original log is kept at ${kept}`);
-    return DuckDBInstance.create(path);
+    return DuckDBInstance.create(path, options);
   }
 }
 

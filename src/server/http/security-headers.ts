@@ -3,9 +3,12 @@ import { secureHeaders } from "hono/secure-headers";
 /**
  * Strict headers for every response. The CSP allows no inline script; inline styles are allowed because
  * Mantine sets its CSS variables through a style element. The identity provider is a form/connect target.
+ * Strict-Transport-Security only when the server is reached over https (PUBLIC_URL): over plain http it
+ * means nothing to a browser, and on a development machine it would pin localhost to https.
  */
-export function securityHeaders(issuerOrigin: string) {
+export function securityHeaders(issuerOrigin: string, https: boolean) {
   return secureHeaders({
+    strictTransportSecurity: https ? "max-age=15552000; includeSubDomains" : false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
