@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import { migrate, pendingMigrations } from "../../src/server/db/migrate.ts";
+import { openMigratedDatabase } from "../../src/server/db/open-database.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
 import { apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
@@ -236,14 +237,12 @@ describe("crash safety", () => {
       await server.stop("SIGKILL");
       running.delete(server);
 
-      await kill(await start(databasePath), "SIGTERM");
-      const db = await Database.open(databasePath);
-      const [{ applied }] = await db.query<{ applied: number }>(
-        "SELECT count(*) AS applied FROM schema_migrations",
-      );
+      // What the server does first on its next start; the last trial starts the whole server on its file.
+      const db = await openMigratedDatabase(databasePath);
+      expect(await pendingMigrations(db), `trial ${k}`).toEqual([]);
       await db.close();
-      expect(applied, `trial ${k}`).toBe(MIGRATIONS);
       expect(existsSync(`${databasePath}.migrating`), `trial ${k}`).toBe(false);
+      if (k === MIGRATIONS - 1) await kill(await start(databasePath), "SIGTERM");
     }
-  }, 300_000);
+  }, 600_000);
 });
