@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { logger } from "../logging/logger.ts";
 import type { Database } from "./database.ts";
 
 // A backup is a directory `wasbord-<time>` written by EXPORT DATABASE: the schema, a load script and one
@@ -60,7 +61,7 @@ export interface BackupSchedule {
  */
 export function scheduleBackups(db: Database, schedule: BackupSchedule): () => void {
   if (schedule.intervalHours <= 0) return () => {};
-  const log = schedule.log ?? ((line) => console.log(line));
+  const log = schedule.log ?? ((line) => logger.info(line));
   const intervalMs = schedule.intervalHours * 3_600_000;
   let running = false;
   const backUp = async () => {
@@ -72,7 +73,7 @@ export function scheduleBackups(db: Database, schedule: BackupSchedule): () => v
       const removed = pruneBackups(schedule.dir, schedule.keep);
       log(`backup ${target} written in ${Date.now() - started} ms; ${removed.length} old backup(s) removed`);
     } catch (error) {
-      console.error(`backup failed: ${(error as Error).message}`);
+      logger.error("backup failed", { dir: schedule.dir, error });
     } finally {
       running = false;
     }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from "@duckdb/node-api";
+import { logger } from "../logging/logger.ts";
 import { isWalReplayFailure, replayWalInIsolation } from "./wal-recovery.ts";
 
 /** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
@@ -32,7 +33,7 @@ export class Database implements Queryable {
   static async open(
     path: string,
     poolSize = 4,
-    log: (line: string) => void = (line) => console.warn(line),
+    log: (line: string) => void = (line) => logger.warn(line),
     access: "read_write" | "read_only" = "read_write",
   ): Promise<Database> {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -93,7 +94,7 @@ export class Database implements Queryable {
    */
   close(): Promise<void> {
     this.closing ??= this.checkpoint()
-      .catch((error: Error) => console.warn(`${this.path}: no checkpoint before closing: ${error.message}`))
+      .catch((error: Error) => logger.warn("no checkpoint before closing", { path: this.path, error }))
       .then(() => {
         this.closed = true;
         for (const connection of this.idle) connection.closeSync();
