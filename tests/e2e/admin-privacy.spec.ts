@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPlate } from "../../src/shared/plates.ts";
 import { callApi, dialog } from "./admin-support.ts";
-import { openReport, saveScreen } from "./reports-support.ts";
+import { expectSettled, saveScreen } from "./reports-support.ts";
 import { expectAccessible, logInOnProviderPage, STORAGE_STATE } from "./support.ts";
 
 // Instellingen › Privacy on the demo chain: a beheerder looks one plate up, downloads it and erases it; an
@@ -39,7 +39,8 @@ test("a beheerder looks up a plate, downloads what is stored and erases it", asy
 
   await page.getByLabel("Kenteken").fill(shown.toLowerCase());
   await page.getByRole("button", { name: "Opzoeken" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: shown })).toBeVisible();
+  // The look-up first brings the visits up to date with what the live demo sent meanwhile.
+  await expect(page.getByRole("heading", { level: 2, name: shown })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/\d+ lezingen?, \d+ bezoeken?, \d+ verkop/)).toBeVisible();
   const reads = page.getByRole("table", { name: "Lezingen" });
   await expect(reads).toContainText(shown);
@@ -74,7 +75,7 @@ test("a beheerder looks up a plate, downloads what is stored and erases it", asy
 
   await page.getByLabel("Kenteken").fill(shown);
   await page.getByRole("button", { name: "Opzoeken" }).click();
-  await expect(page.getByText("Er is niets over dit kenteken opgeslagen.")).toBeVisible();
+  await expect(page.getByText("Er is niets over dit kenteken opgeslagen.")).toBeVisible({ timeout: 30_000 });
   const audit = await callApi<{ action: string }[]>(page, "GET", "/api/admin/audit-log?entity=plate&limit=3");
   expect(audit.map((entry) => entry.action)).toEqual(["viewed-plates", "erased", "viewed-plates"]);
   await context.close();
@@ -86,7 +87,11 @@ test("an analist sees the plates of Unieke kentekens masked", async ({ browser }
   await page.goto("/reports/users-unique?period=last-30-days");
   await logInOnProviderPage(page, { email: "analist@wasbord.nl", password: "analist" });
   await expect(page).toHaveURL(/\/reports\/users-unique/);
-  await openReport(page, "/reports/users-unique?period=last-30-days", "Unieke kentekens");
+  await expect(page.getByRole("heading", { level: 1, name: "Unieke kentekens" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 20_000 });
+  await expectSettled(page);
   const panel = page.getByTestId("table-top_customers");
   const plates = await panel.locator("tbody tr td:first-child").allTextContents();
   expect(plates.length).toBeGreaterThan(0);
