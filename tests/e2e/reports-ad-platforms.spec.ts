@@ -1,8 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { expectSettled, openReport } from "./reports-support.ts";
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
+// Every step waits for a round trip to the server and a redraw: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
 
 // The ad report on the demo chain: a campaign row leads to its ad sets, an ad set to its ads; the filters
 // show as chips under a breadcrumb and stay in the URL. The figures are proven on the fixture in
