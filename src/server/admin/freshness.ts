@@ -13,7 +13,6 @@ const KIND: Record<DataSource, FreshnessKind> = {
   website: "website",
 };
 
-
 /**
  * The newest data per source: per active site for cameras and tills (a site that never sent anything shows
  * too — that is the silent camera this screen is for), per ad platform, and for the website. These are event
