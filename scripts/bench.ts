@@ -10,7 +10,7 @@ import { signInOverHttp } from "../tests/support/idp-login.ts";
 import { startWasbord } from "../tests/support/wasbord-process.ts";
 import { BENCH_ORIGIN, type CollectResult, measureCollect } from "./bench-collect.ts";
 import { type IngestionResult, measureIngestion } from "./bench-ingest.ts";
-import { BENCH_QUERIES, windowOf } from "./bench-queries.ts";
+import { BENCH_QUERIES, filtersOf } from "./bench-queries.ts";
 
 // npm run bench [-- --scales 1,10] [--seed 42] [--iterations 20]
 // Builds (or reuses) the demo data set per scale under bench-results/, then on a copy of it measures
@@ -98,10 +98,10 @@ async function dataset(scale: number, seed: number): Promise<Dataset & { path: s
 async function sqlLatencies(db: Database, scale: number, iterations: number): Promise<Latency[]> {
   const results: Latency[] = [];
   for (const query of BENCH_QUERIES) {
-    const window = await windowOf(db, query.days);
-    const sql = query.sql(window);
-    const range = [window.start.toISOString(), window.end.toISOString()];
-    const { p50Ms, p95Ms } = await timed(iterations, () => db.query(sql, range));
+    const filters = await filtersOf(db, query.days);
+    for (const sync of query.syncs) await sync(db);
+    const { text, params } = query.build(filters);
+    const { p50Ms, p95Ms } = await timed(iterations, () => db.query(text, params));
     results.push({ kind: "sql", key: query.key, label: query.label, scale, p50Ms, p95Ms });
     log(`${scale}× sql ${query.key}: p50 ${p50Ms} ms, p95 ${p95Ms} ms`);
   }

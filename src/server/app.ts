@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createAdminRouter } from "./admin/routes.ts";
+import type { AppEnv } from "./auth/app-env.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import type { ProviderMetadata } from "./auth/oidc-discovery.ts";
 import { createIdentityResolver, recordSignIn } from "./auth/users.ts";
@@ -14,7 +15,6 @@ import { throttleCredentialFailures } from "./http/failure-throttle.ts";
 import { observeRequests, routeOf } from "./http/observe-requests.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
-import type { AppEnv } from "./http/types.ts";
 import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
 import { logger } from "./logging/logger.ts";

@@ -7,6 +7,14 @@ export const adPlatforms = ["google_ads", "facebook", "marktplaats", "affiliate"
 export const adPlatformSchema = z.enum(adPlatforms);
 export type AdPlatform = z.infer<typeof adPlatformSchema>;
 
+/** How the screens name the platforms (reports, freshness); the CSV import names its export formats itself. */
+export const AD_PLATFORM_LABELS: Record<AdPlatform, string> = {
+  facebook: "Facebook",
+  google_ads: "Google Ads",
+  marktplaats: "Marktplaats",
+  affiliate: "Affiliates",
+};
+
 export const matchTypeSchema = z.enum(["exact", "phrase", "broad"]);
 export type MatchType = z.infer<typeof matchTypeSchema>;
 

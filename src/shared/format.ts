@@ -2,7 +2,7 @@
  * nl-NL formatting of everything shown to people: numbers, money (integer cents), percentages, dates,
  * durations. The one place that knows `€ 1.234,56` and `21-11-2026`; both sides import it.
  */
-const TIME_ZONE = "Europe/Amsterdam";
+import { TIME_ZONE } from "./time-zone.ts";
 
 const integer = new Intl.NumberFormat("nl-NL", { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat("nl-NL", { minimumFractionDigits: 1, maximumFractionDigits: 1 });

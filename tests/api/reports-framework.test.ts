@@ -52,6 +52,17 @@ describe("the reports API", () => {
       "compare",
       "granularity",
       "site",
+      "campaign",
+      "ad_group",
+      "ad",
+      "keyword",
+      "affiliate",
+      "promotion",
+      "channel",
+      "page",
+      "experiment",
+      "search",
+      "rows",
     ]);
     expect(report.parameters[0].schema.enum).toContain("trx-sales");
   });

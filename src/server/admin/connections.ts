@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { type AdminApiKey, apiKeyCreateSchema, type CreatedApiKey } from "../../shared/admin/connections.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import { createApiKey, revokeApiKey } from "../ingest/api-keys.ts";
 import { adminChange } from "./change.ts";
 import { dataFreshness } from "./freshness.ts";

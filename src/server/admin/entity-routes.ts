@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import type { z } from "zod";
 import { activeChangeSchema } from "../../shared/admin/fields.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import type { AppEnv } from "../http/types.ts";
 import {
   type Audit,
   adminChange,

@@ -1,3 +1,4 @@
+import { AD_PLATFORM_LABELS, type AdPlatform } from "../../shared/ad-stats.ts";
 import type { DataSource, FreshnessRow } from "../../shared/admin/connections.ts";
 import type { FreshnessKind } from "../../shared/freshness.ts";
 import type { Queryable } from "../db/database.ts";
@@ -10,13 +11,6 @@ const KIND: Record<DataSource, FreshnessKind> = {
   transactions: "site",
   "ad-stats": "ads",
   website: "website",
-};
-
-const AD_PLATFORMS: Record<string, string> = {
-  facebook: "Facebook",
-  google_ads: "Google Ads",
-  marktplaats: "Marktplaats",
-  affiliate: "Affiliates",
 };
 
 /**
@@ -42,7 +36,7 @@ export async function dataFreshness(db: Queryable): Promise<FreshnessRow[]> {
   const now = new Date();
   return rows.map(({ source, subject, lastAt }) => ({
     source,
-    subject: source === "ad-stats" ? (AD_PLATFORMS[subject] ?? subject) : subject,
+    subject: source === "ad-stats" ? (AD_PLATFORM_LABELS[subject as AdPlatform] ?? subject) : subject,
     lastAt,
     status: freshnessOf(KIND[source], lastAt === null ? null : new Date(lastAt), now),
   }));

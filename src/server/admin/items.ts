@@ -7,9 +7,9 @@ import {
   itemMoveSchema,
   itemUpdateSchema,
 } from "../../shared/admin/items.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import { type Audit, adminChange, currentRow } from "./change.ts";
 import { changeVersioned, type Entity, mountEntityRoutes } from "./entity-routes.ts";
 import { idParam, parseBody } from "./http.ts";

@@ -1,4 +1,5 @@
 import type { AdminOverview } from "../../shared/admin/overview.ts";
+import { amsterdamDate } from "../../shared/time-zone.ts";
 import type { Queryable } from "../db/database.ts";
 import { latestAudit } from "./audit.ts";
 import { dataFreshness } from "./freshness.ts";
@@ -12,12 +13,12 @@ export async function adminOverview(db: Queryable): Promise<AdminOverview> {
        (SELECT count(*) FROM items) AS items,
        (SELECT count(*) FROM items WHERE active) AS "activeItems",
        (SELECT count(*) FROM promotions WHERE active
-          AND valid_from <= CAST(timezone('Europe/Amsterdam', now()) AS DATE)
-          AND (valid_to IS NULL OR valid_to >= CAST(timezone('Europe/Amsterdam', now()) AS DATE))
+          AND valid_from <= $today::DATE AND (valid_to IS NULL OR valid_to >= $today::DATE)
        ) AS "activePromotions",
        (SELECT count(*) FROM sites) AS sites,
        (SELECT count(*) FROM sites WHERE active) AS "activeSites",
        (SELECT count(*) FROM api_keys WHERE revoked_at IS NULL) AS "activeApiKeys"`,
+    { today: amsterdamDate() },
   );
   const [freshness, audit] = await Promise.all([dataFreshness(db), latestAudit(db, { limit: 10 })]);
   return { counts, freshness, audit };

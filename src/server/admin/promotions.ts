@@ -6,9 +6,9 @@ import {
   promotionCreateSchema,
   promotionUpdateSchema,
 } from "../../shared/admin/promotions.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
 import { mountVoucherRoutes } from "./vouchers.ts";
 

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "../../shared/zod-nl.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import { privacyRouter } from "../privacy/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";

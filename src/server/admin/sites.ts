@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type AdminSite, siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database } from "../db/database.ts";
-import type { AppEnv } from "../http/types.ts";
 import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
 
 const SELECT_SITE =

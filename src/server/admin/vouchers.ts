@@ -10,8 +10,8 @@ import {
   voucherCsvColumns,
 } from "../../shared/admin/promotions.ts";
 import { CSV_BOM, toCsv } from "../../shared/csv.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import type { AppEnv } from "../http/types.ts";
 import { adminChange } from "./change.ts";
 import { idParam, notFound, parseBody } from "./http.ts";
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "./app-env.ts";
 import { findAllowedUser, type Identity, type Role } from "./users.ts";
 import { InvalidTokenError, type TokenVerifier } from "./verify-token.ts";
 

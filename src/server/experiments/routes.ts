@@ -8,10 +8,10 @@ import {
 import { experimentReportQuerySchema } from "../../shared/experiments/report.ts";
 import { adminChange } from "../admin/change.ts";
 import { parseBody } from "../admin/http.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import {
   changeWeights,
   createExperiment,

@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import { MAX_IMPORT_BYTES } from "../../shared/imports.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
 import { bodyTooLarge, readJsonBody } from "../http/body.ts";
-import type { AppEnv } from "../http/types.ts";
 import { commitImport, parseImportRequest, previewImport } from "./ad-import.ts";
 
 /** Base64 makes 4 characters of 3 bytes; the rest of the JSON body is small. */

@@ -1,13 +1,14 @@
 import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { adRowsOf } from "./acquisition/ad-metrics.ts";
+import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
 import { envelope, kpis, type Metric, siteTable, type Totals, timeSeries, totalsOf } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
-import { syncPlateFirstSeen } from "./plate-first-seen.ts";
 import { reportSites } from "./sites.ts";
 import { byGrain, ReportSql, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
@@ -55,12 +56,14 @@ ${GRAINS.query({
   return { text, params: sql.params };
 }
 
-// plates: distinct plates read at the entrance (no-reads left out).
-// new_plates: of those, plates whose first read ever, at any site, lies in the window.
+// plates: distinct customers who came (visits.ts, as Unieke kentekens counts them: a customer with a visit,
+// an arrival at the entrance, in the window; at the chosen site if any).
+// new_plates: of those, customers whose first visit ever, at any site, lies in the window (as Nieuw /
+// Terugkerend counts them).
 // conversions: website conversion events. ad_spend_cents / ad_value_cents: spend and the conversion value
-// the ad platforms report, for the window's whole days.
+// the ad platforms report, for the window's whole days (Google Ads' keyword rows repeat its ad rows: adRowsOf).
 // One query for all four windows (today, yesterday, this week, last week): they lie within one stretch, from
-// the start of last week to now. First reads come from plate_first_seen (plate-first-seen.ts).
+// the start of last week to now. Visits and first visits come from customer_visits (visits-sync.ts).
 export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFilters["site"]) {
   const params: Record<string, string | number> = {};
   const windows = (["today", "week"] as const).flatMap((section) =>
@@ -77,30 +80,27 @@ export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFil
       return `('${section}', '${win}', $${name}_start::TIMESTAMPTZ, $${name}_end::TIMESTAMPTZ, $${name}_from::DATE, $${name}_to::DATE)`;
     }),
   );
-  params.reads_start = periods.week.comparison?.start.toISOString() ?? "";
-  params.reads_end = periods.week.current.end.toISOString();
+  params.visits_start = periods.week.comparison?.start.toISOString() ?? "";
+  params.visits_end = periods.week.current.end.toISOString();
   if (site) params.site_id = site.id;
   const text = `WITH windows (section, win, start_at, end_at, from_date, to_date) AS (
   VALUES ${windows.join(",\n    ")}
-), reads AS (
-  SELECT plate, read_at FROM plate_reads
-  WHERE read_at >= $reads_start::TIMESTAMPTZ AND read_at < $reads_end::TIMESTAMPTZ
-    AND plate IS NOT NULL AND direction = 'in'${site ? " AND site_id = $site_id" : ""}
+), visits AS (
+  SELECT customer_id, visit_at, first_visit_at FROM customer_visits
+  WHERE visit_at >= $visits_start::TIMESTAMPTZ AND visit_at < $visits_end::TIMESTAMPTZ${site ? " AND site_id = $site_id" : ""}
 ), plates AS (
-  SELECT w.section, w.win, count(DISTINCT r.plate) AS plates,
-    -- a plate read after the sync of plate_first_seen has no row there yet: new
-    count(DISTINCT r.plate) FILTER (WHERE f.first_read_at IS NULL OR f.first_read_at >= w.start_at) AS new_plates
-  FROM windows w JOIN reads r ON r.read_at >= w.start_at AND r.read_at < w.end_at
-    LEFT JOIN plate_first_seen f ON f.plate = r.plate
+  SELECT w.section, w.win, count(DISTINCT v.customer_id) AS plates,
+    count(DISTINCT v.customer_id) FILTER (WHERE v.first_visit_at >= w.start_at) AS new_plates
+  FROM windows w JOIN visits v ON v.visit_at >= w.start_at AND v.visit_at < w.end_at
   GROUP BY w.section, w.win
 ), web AS (
   SELECT w.section, w.win, count(*) AS conversions
   FROM windows w JOIN web_events e ON e.occurred_at >= w.start_at AND e.occurred_at < w.end_at
-  WHERE e.kind = 'conversion' AND e.occurred_at >= $reads_start::TIMESTAMPTZ
+  WHERE e.kind = 'conversion' AND e.occurred_at >= $visits_start::TIMESTAMPTZ
   GROUP BY w.section, w.win
 ), ads AS (
   SELECT w.section, w.win, sum(a.spend_cents) AS ad_spend_cents, sum(a.conversion_value_cents) AS ad_value_cents
-  FROM windows w JOIN ad_stats_daily a ON a.stat_date BETWEEN w.from_date AND w.to_date
+  FROM windows w JOIN ad_stats_daily a ON a.stat_date BETWEEN w.from_date AND w.to_date AND ${adRowsOf("campaign", "a")}
   GROUP BY w.section, w.win
 )
 SELECT w.section, w.win, p.plates, p.new_plates, web.conversions, ads.ad_spend_cents, ads.ad_value_cents
@@ -243,7 +243,7 @@ async function run(db: Queryable, requested: ReportFilters) {
 
 export const dashboard = defineReport({
   id: "dashboard",
-  syncs: [syncSalesHourly, syncPlateFirstSeen],
+  syncs: [syncSalesHourly, syncCustomerVisits],
   sql: {
     "dashboard sales": dashboardSalesSql,
     "dashboard customers": (filters) =>

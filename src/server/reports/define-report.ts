@@ -1,3 +1,4 @@
+import type { DuckDBValue } from "@duckdb/node-api";
 import { type CatalogueEntry, catalogueEntry, type ReportId } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
@@ -6,7 +7,7 @@ import type { ReportFilters } from "./filters.ts";
 /** A query's text and its named parameters. */
 export interface BuiltSql {
   text: string;
-  params: Record<string, unknown>;
+  params: Record<string, DuckDBValue>;
 }
 
 /** Brings a derived table (hourly sums, customer visits) up to date with the facts it is derived from. */

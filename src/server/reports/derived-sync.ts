@@ -17,13 +17,13 @@ export interface DerivedTables {
   merges?: boolean;
 }
 
-interface TableCount {
+export interface TableCount {
   rows: number;
   /** max(rowid) + 1: equal to `rows` while nothing was ever deleted, which the rowid bookkeeping needs. */
   next: number;
 }
 
-const countOf = async (tx: Queryable, table: string) =>
+export const countOf = async (tx: Queryable, table: string) =>
   (
     await tx.query<TableCount>(`SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`)
   )[0];
@@ -31,19 +31,28 @@ const countOf = async (tx: Queryable, table: string) =>
 const pending = new WeakMap<Database, Map<string, Promise<void>>>();
 
 /**
+ * Runs the sync of one state table on the database, after the previous call for it (on the same database)
+ * has finished: two reports opening at once never work the same facts out twice.
+ */
+export function serialised(
+  db: Queryable,
+  state: string,
+  sync: (db: Database) => Promise<void>,
+): Promise<void> {
+  if (!(db instanceof Database)) throw new Error(`the sync of ${state} needs the database, not a connection`);
+  const chains = pending.get(db) ?? new Map<string, Promise<void>>();
+  pending.set(db, chains);
+  const next = (chains.get(state) ?? Promise.resolve()).catch(() => {}).then(() => sync(db));
+  chains.set(state, next);
+  return next;
+}
+
+/**
  * Brings derived tables up to date in one database transaction; calls for the same tables on one database
  * wait for one another. When nothing arrived it costs a count per fact table.
  */
-export function syncDerived(db: Queryable, derived: DerivedTables): Promise<void> {
-  if (!(db instanceof Database)) throw new Error("syncDerived needs the database, not a connection");
-  const chains = pending.get(db) ?? new Map<string, Promise<void>>();
-  pending.set(db, chains);
-  const next = (chains.get(derived.state) ?? Promise.resolve())
-    .catch(() => {})
-    .then(() => db.transaction((tx) => syncIn(tx, derived)));
-  chains.set(derived.state, next);
-  return next;
-}
+export const syncDerived = (db: Queryable, derived: DerivedTables): Promise<void> =>
+  serialised(db, derived.state, (database) => database.transaction((tx) => syncIn(tx, derived)));
 
 async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
   const columns = Object.keys(derived.facts);

@@ -1,4 +1,9 @@
-import { DIMENSION_KEYS, type DimensionKey } from "../../shared/reports/dimensions.ts";
+import {
+  DIMENSION_KEYS,
+  DIMENSIONS,
+  type DimensionKey,
+  tableQuerySchema,
+} from "../../shared/reports/dimensions.ts";
 import type { ReportEnvelope, ReportsIndex } from "../../shared/reports/envelope.ts";
 import {
   COMPARISONS,
@@ -82,10 +87,19 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
           change: z.boolean().optional(),
           good: direction.optional(),
           hint: z.string().optional(),
+          link: z
+            .object({ report: z.string(), filters: z.record(z.string(), z.string()) })
+            .optional()
+            .describe("De cel leidt naar dit rapport, met de waarden van de rij als filters"),
         }),
       ),
       rows: z.array(z.record(z.string(), cell)),
       totals: z.record(z.string(), cell).nullable(),
+      cut: z
+        .object({ shown: z.number(), total: z.number(), rest: z.record(z.string(), cell).nullable() })
+        .optional()
+        .describe("Een lange tabel: de grootste `shown` van `total` rijen, de rest samen in `rest`"),
+      searchable: z.boolean().optional(),
     }),
   ),
   extra: z.unknown().optional().describe("Rapport-eigen gegevens: sankey, heatmap, kaart, experimenten"),
@@ -110,13 +124,17 @@ const DESCRIPTIONS: Record<string, string> = {
   site: "Code van één vestiging; zonder: alle vestigingen.",
 };
 
-const parameters = Object.entries(properties).map(([name, schema]) => ({
-  name,
-  in: "query",
-  required: false,
-  description: DESCRIPTIONS[name],
-  schema,
-}));
+const table = z.toJSONSchema(tableQuerySchema, { io: "input" }) as { properties: Record<string, object> };
+const parameters = [
+  ...Object.entries(properties).map(([name, schema]) => ({ name, schema, description: DESCRIPTIONS[name] })),
+  ...DIMENSION_KEYS.map((name) => ({
+    name,
+    schema: z.toJSONSchema(DIMENSIONS[name].value, { io: "input" }),
+    description: `${DIMENSIONS[name].label}: alleen bij rapporten die dit filter kennen (de catalogus); anders 422.`,
+  })),
+  { name: "search", schema: table.properties.search, description: "Zoektekst voor een lange tabel." },
+  { name: "rows", schema: table.properties.rows, description: "all: de hele lange tabel (voor de CSV)." },
+].map((parameter) => ({ ...parameter, in: "query", required: false }));
 
 export const reportsOpenApiPaths = {
   "/api/reports": {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { ReportsIndex } from "../../shared/reports/envelope.ts";
+import type { AppEnv } from "../auth/app-env.ts";
 import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppEnv } from "../http/types.ts";
 import { logger } from "../logging/logger.ts";
 import { reportDuration } from "../metrics/metrics.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";

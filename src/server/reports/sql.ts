@@ -117,19 +117,27 @@ export class ReportSql {
     return bucketSql(this.filters.granularity, localTime);
   }
 
+  /**
+   * Where a bucket (from `bucket`) starts within its row's window: a week or month that began before the
+   * period (the week of 28 September in a period from 1 October) starts where the period does. A figure
+   * "first in its bucket" or "new in its bucket" compares with this, not with the bucket's calendar start,
+   * or facts before the period that the query never reads would decide it.
+   */
+  bucketStart(bucket: string): string {
+    // Hours and days never begin before a window, which starts at local midnight.
+    if (this.filters.granularity === "hour" || this.filters.granularity === "day") return bucket;
+    const starts = this.windows.map(([name, window]) => {
+      this.params[`${name}_local_start`] = `${window.from} 00:00:00`;
+      return `WHEN '${name}' THEN $${name}_local_start::TIMESTAMP`;
+    });
+    return `greatest(${bucket}, CASE win ${starts.join(" ")} END)`;
+  }
+
   private siteCondition(column: string | null): string[] {
     if (!column || !this.filters.site) return [];
     this.params.site_id = this.filters.site.id;
     return [`${column} = $site_id`];
   }
-}
-
-/** Rows of both windows → the rows of each. */
-export function byWindow<R extends Windowed>(rows: R[]): Record<WindowName, R[]> {
-  return {
-    current: rows.filter((row) => row.win === "current"),
-    comparison: rows.filter((row) => row.win === "comparison"),
-  };
 }
 
 /**

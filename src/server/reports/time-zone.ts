@@ -1,9 +1,10 @@
 import { addDays } from "../../shared/reports/dates.ts";
+import { amsterdamDate, TIME_ZONE } from "../../shared/time-zone.ts";
 
 // Europe/Amsterdam from the platform's time-zone database (Intl), not from hard-coded EU rules: if the
 // rules change, the tz data changes with them. Everything here works on instants (Date) and local dates.
 
-export const TIME_ZONE = "Europe/Amsterdam";
+export { TIME_ZONE };
 
 const parts = new Intl.DateTimeFormat("en-GB", {
   timeZone: TIME_ZONE,
@@ -22,7 +23,8 @@ export function localDateTime(instant: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-export const localDate = (instant: Date) => localDateTime(instant).slice(0, 10);
+/** The local date of an instant (src/shared/time-zone.ts). */
+export const localDate = (instant: Date) => amsterdamDate(instant);
 
 /** Milliseconds Amsterdam is ahead of UTC at an instant (3 600 000 in winter, 7 200 000 in summer). */
 export function offsetAt(instant: Date): number {

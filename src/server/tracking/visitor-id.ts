@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { amsterdamDate } from "../../shared/time-zone.ts";
 import type { Database } from "../db/database.ts";
 import { SESSION_TIMEOUT_MS } from "./sessions.ts";
 
@@ -19,15 +20,8 @@ export interface Salts {
   yesterday: string | null;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Amsterdam",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The Europe/Amsterdam date of an instant, "YYYY-MM-DD". */
-export const localDay = (ms: number): string => dayFormat.format(new Date(ms));
+export const localDay = (ms: number): string => amsterdamDate(new Date(ms));
 
 const previousDay = (day: string): string => {
   const date = new Date(`${day}T12:00:00Z`);

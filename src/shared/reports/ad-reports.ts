@@ -1,4 +1,4 @@
-import type { AdPlatform } from "../ad-stats.ts";
+import { AD_PLATFORM_LABELS, type AdPlatform } from "../ad-stats.ts";
 import type { DimensionKey } from "./dimensions.ts";
 
 // The ad-platform reports (Facebook, Google Ads, Marktplaats, Affiliates and their levels) are one report
@@ -65,7 +65,7 @@ export const AD_FAMILIES = {
   facebook: {
     platform: "facebook",
     path: "facebook",
-    label: "Facebook",
+    label: AD_PLATFORM_LABELS.facebook,
     levels: {
       facebook: "campaign",
       "facebook/campaigns": "campaign",
@@ -90,7 +90,7 @@ export const AD_FAMILIES = {
   "google-ads": {
     platform: "google_ads",
     path: "google-ads",
-    label: "Google Ads",
+    label: AD_PLATFORM_LABELS.google_ads,
     levels: {
       "google-ads": "campaign",
       "google-ads/campaigns": "campaign",
@@ -112,7 +112,7 @@ export const AD_FAMILIES = {
   marktplaats: {
     platform: "marktplaats",
     path: "marktplaats",
-    label: "Marktplaats",
+    label: AD_PLATFORM_LABELS.marktplaats,
     levels: { marktplaats: "campaign", "marktplaats/ads": "ad" },
     drill: ["campaign", "ad"],
     drillTo: { campaign: "marktplaats/ads" },
@@ -121,7 +121,7 @@ export const AD_FAMILIES = {
   affiliates: {
     platform: "affiliate",
     path: "affiliates",
-    label: "Affiliates",
+    label: AD_PLATFORM_LABELS.affiliate,
     levels: { affiliates: "affiliate", "affiliates/ads": "affiliate_ad" },
     drill: ["affiliate", "ad"],
     drillTo: { affiliate: "affiliates/ads" },

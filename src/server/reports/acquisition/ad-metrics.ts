@@ -1,10 +1,18 @@
-import type { AdMetricKey } from "../../../shared/reports/ad-reports.ts";
+import type { AdLevel, AdMetricKey } from "../../../shared/reports/ad-reports.ts";
 import type { Metric } from "../envelope.ts";
 import { ratio, sum } from "../metrics.ts";
 import type { Windowed } from "../sql.ts";
 
 // The figures of the ad-platform reports, each defined once from the summed columns of ad_stats_daily
 // (ad-report.ts). Spend and the platforms' conversion values are excl. VAT (REPORT-DEFINITIONS §1).
+
+/**
+ * Which rows of ad_stats_daily hold a platform's figures for a level. Google Ads exports the same clicks
+ * twice, per ad and per keyword (demo/ads.ts, the CSV import): keyword rows count on the keyword level only,
+ * everything else (the dashboard's spend too) reads the other rows. `table`: an alias to qualify with.
+ */
+export const adRowsOf = (level: AdLevel, table?: string) =>
+  `${table ? `${table}.` : ""}keyword IS ${level === "keyword" ? "NOT " : ""}NULL`;
 
 export interface AdRow extends Windowed {
   impressions: number;

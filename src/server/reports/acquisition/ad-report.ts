@@ -14,18 +14,12 @@ import { breakdownTable, envelope, kpis, timeSeries, totalsOf } from "../envelop
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { byGrain, ReportSql } from "../sql.ts";
-import { AD_METRICS, type AdRow } from "./ad-metrics.ts";
+import { AD_METRICS, type AdRow, adRowsOf } from "./ad-metrics.ts";
 
 // Facebook, Google Ads, Marktplaats and Affiliates at every level: one question over ad_stats_daily — the
 // platform's figures per campaign, ad group, ad or keyword — with the level from an allow-list
 // (AD_LEVELS) and the figures from one list (ad-metrics.ts). Each path of AD_FAMILIES is this report at
 // one level; a row leads to the level below it, narrowed to that row.
-
-/**
- * Which rows of ad_stats_daily hold a platform's totals. Google Ads exports the same clicks twice, per ad
- * and per keyword (demo/ads.ts, the CSV import): keyword rows only count on the keyword level.
- */
-export const adRowsOf = (level: AdLevel) => (level === "keyword" ? "keyword IS NOT NULL" : "keyword IS NULL");
 
 /** How many rows a long level (ads, keywords) shows before the rest is summed into one row. */
 export const AD_TOP_ROWS = 25;

@@ -1,5 +1,6 @@
-import { Database, type Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
+import { countOf, serialised } from "../derived-sync.ts";
 
 // Keeps `customers` and `customer_visits` (migration 040) up to date with plate_reads and transactions.
 // Called before every KLANTEN report: when nothing arrived since the last call it costs two counts; when
@@ -33,21 +34,12 @@ interface SyncState {
   transactions: number;
 }
 
-interface TableCount {
-  rows: number;
-  /** max(rowid) + 1: equal to `rows` while nothing was ever deleted, which the rowid bookkeeping needs. */
-  next: number;
-}
-
-const syncs = new WeakMap<Database, Promise<void>>();
-
-/** Brings the customer tables up to date; concurrent calls on one database wait for one another. */
-export function syncCustomerVisits(db: Queryable): Promise<void> {
-  if (!(db instanceof Database)) throw new Error("syncCustomerVisits needs the database, not a connection");
-  const next = (syncs.get(db) ?? Promise.resolve()).catch(() => {}).then(() => sync(db));
-  syncs.set(db, next);
-  return next;
-}
+/**
+ * Brings the customer tables up to date; concurrent calls on one database wait for one another. Its own
+ * catch-up (per customer, not additive like syncDerived's) on the same bookkeeping (derived-sync.ts).
+ */
+export const syncCustomerVisits = (db: Queryable): Promise<void> =>
+  serialised(db, "customer_visits_sync", sync);
 
 // The counts are taken before the facts are read: facts committed in between are worked out now and again
 // at the next sync, which changes nothing (a customer is always worked out from its whole history).
@@ -102,13 +94,6 @@ async function sync(db: Database): Promise<void> {
     }
     await synced(tx);
   });
-}
-
-async function countOf(tx: Queryable, table: "plate_reads" | "transactions"): Promise<TableCount> {
-  const [row] = await tx.query<TableCount>(
-    `SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`,
-  );
-  return row;
 }
 
 /**

@@ -31,24 +31,30 @@ export const windowStart = (sql: ReportSql) =>
 
 /**
  * SQL conditions on a visit row: it is the customer's first visit (within the scope) of the window, and of
- * its bucket (`bucket`: the row's bucket start from visitBucket). Counting such rows counts distinct
- * customers in one pass, without DISTINCT. `start`: the window start, or a column holding windowStart once
- * per row when several conditions need it (the CASE is then worked out once, not per condition).
+ * its bucket (`bucket`: the row's bucket start from visitBucket, clipped to the window by bucketStart).
+ * Counting such rows counts distinct customers in one pass, without DISTINCT. `start`: the window start,
+ * or a column holding windowStart once per row when several conditions need it (the CASE is then worked
+ * out once, not per condition).
  */
 export function firstVisitOf(sql: ReportSql, bucket = "bucket", start = windowStart(sql)) {
   const previous = previousVisit(sql.filters);
   return {
     window: `(${previous.at} IS NULL OR ${previous.at} < ${start})`,
-    bucket: `(${previous.local} IS NULL OR ${previous.local} < ${bucket})`,
+    // a getter: the clipped start adds parameters, which a query that does not use it must not carry
+    get bucket() {
+      return `(${previous.local} IS NULL OR ${previous.local} < ${sql.bucketStart(bucket)})`;
+    },
   };
 }
 
-/** SQL conditions: the customer's first visit ever lies in the window, or in the visit's bucket. */
+/** SQL conditions: the customer's first visit ever lies in the window, or in the visit's (clipped) bucket. */
 export function newCustomerOf(sql: ReportSql, bucket = "bucket", start = windowStart(sql)) {
   return {
     window: `first_visit_at >= ${start}`,
     // the first visit is never after this one, so it is in the bucket when it is not before its start
-    bucket: `first_visit_local >= ${bucket}`,
+    get bucket() {
+      return `first_visit_local >= ${sql.bucketStart(bucket)}`;
+    },
   };
 }
 

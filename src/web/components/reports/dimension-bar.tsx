@@ -27,26 +27,28 @@ export function DimensionBar({ entry, filters }: { entry: CatalogueEntry; filter
   };
   return (
     <Group gap="sm" wrap="wrap" data-testid="dimension-bar">
-      <Breadcrumbs separator="›" aria-label="Kruimelpad" style={{ flexWrap: "wrap", rowGap: 4 }}>
-        {[
-          { label: ad?.family.label ?? entry.title, upTo: 0 },
-          ...active.map((key, i) => ({ label: filters.dimensions[key] as string, upTo: i + 1 })),
-        ].map(({ label, upTo }) => {
-          if (upTo === active.length) {
+      <nav aria-label="Kruimelpad">
+        <Breadcrumbs separator="›" style={{ flexWrap: "wrap", rowGap: 4 }}>
+          {[
+            { label: ad?.family.label ?? entry.title, upTo: 0 },
+            ...active.map((key, i) => ({ label: filters.dimensions[key] as string, upTo: i + 1 })),
+          ].map(({ label, upTo }) => {
+            if (upTo === active.length) {
+              return (
+                <Text key={label} size="sm" fw={600}>
+                  {label}
+                </Text>
+              );
+            }
+            const target = step(upTo);
             return (
-              <Text key={label} size="sm" fw={600}>
+              <Anchor key={label} component={Link} to={reportHref(target.report, target.search)} size="sm">
                 {label}
-              </Text>
+              </Anchor>
             );
-          }
-          const target = step(upTo);
-          return (
-            <Anchor key={label} component={Link} to={reportHref(target.report, target.search)} size="sm">
-              {label}
-            </Anchor>
-          );
-        })}
-      </Breadcrumbs>
+          })}
+        </Breadcrumbs>
+      </nav>
       <Group gap={6} wrap="wrap">
         {active.map((key) => (
           <Pill

@@ -9,6 +9,7 @@ import {
   reportQuerySchema,
 } from "../../../shared/reports/filters.ts";
 import { type ResolvedPeriod, resolvePeriod } from "../../../shared/reports/period.ts";
+import { amsterdamDate } from "../../../shared/time-zone.ts";
 
 // The report filters live in the URL query string, so a link reproduces the view. This hook reads them
 // (with the shared schema the endpoint uses) and writes them back; defaults are left out of the URL.
@@ -20,9 +21,8 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 /** `rows=all`: the whole of a long table, asked for by the CSV export only. */
 export type ReportSearch = Partial<Record<FilterKey | "rows", string>>;
 
-const amsterdamDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" });
 /** Today's date in Amsterdam, where the chain is, whatever the browser's time zone. */
-export const localToday = () => amsterdamDate.format(new Date());
+export const localToday = () => amsterdamDate();
 
 export interface ReportFiltersState {
   /** The filters as they are in the URL: what the API receives. */

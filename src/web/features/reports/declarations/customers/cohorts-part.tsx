@@ -1,18 +1,12 @@
 import { Paper, Text, Title } from "@mantine/core";
 import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
+import type { CohortsExtra } from "../../../../../shared/reports/extras.ts";
 import { CohortMatrix } from "../../../../components/charts/cohort-matrix.tsx";
 import { bucketLabel } from "../../../../components/reports/bucket-label.ts";
 
-/** envelope.extra of users-type (src/server/reports/customers/cohorts.ts). */
-interface CohortExtra {
-  cohorts: {
-    rows: { month: string; plates: number; retention: ({ plates: number; share: number | null } | null)[] }[];
-  };
-}
-
 /** Nieuw / Terugkerend: the monthly cohort retention matrix. */
 export default function CohortsPart({ envelope }: { envelope: ReportEnvelope }) {
-  const { cohorts } = envelope.extra as CohortExtra;
+  const { cohorts } = envelope.extra as CohortsExtra;
   const site = envelope.site;
   return (
     <Paper withBorder p="md" radius="md" data-testid="cohort-matrix">

@@ -1,19 +1,9 @@
 import { Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { formatDate } from "../../../../../shared/format.ts";
 import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
+import type { FlowExtra } from "../../../../../shared/reports/extras.ts";
 import { SankeyFlow, type SankeyNode } from "../../../../components/charts/sankey-chart.tsx";
 import { WeekdayHourHeatmap } from "../../../../components/charts/weekday-hour-heatmap.tsx";
-
-/** envelope.extra of users-flow (src/server/reports/customers/users-flow.ts and segments.ts). */
-interface FlowExtra {
-  heatmap: { weekday: number; hour: number; visits: number }[];
-  migration: {
-    previous: { from: string; to: string } | null;
-    current: { from: string; to: string };
-    nodes: SankeyNode[];
-    links: { from: string; to: string; plates: number }[];
-  };
-}
 
 const SEGMENT_ORDER = ["nog-geen-klant", "nieuw", "incidenteel", "regelmatig", "vast", "verloren"];
 /** Per segment, in SEGMENT_ORDER, a colour of the report palette; lost customers in red. */

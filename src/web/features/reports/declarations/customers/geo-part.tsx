@@ -2,17 +2,9 @@ import { Paper, Skeleton, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatPercent } from "../../../../../shared/format.ts";
 import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
+import type { GeoExtra } from "../../../../../shared/reports/extras.ts";
 import { type AreaGeoJson, RegionMap } from "../../../../components/charts/region-map.tsx";
 import provincesUrl from "../../geo/nl-provinces.geojson?url";
-
-/** envelope.extra of users-geo (src/server/reports/customers/users-geo.ts). */
-interface GeoExtra {
-  map: {
-    provinces: { code: string; name: string; customers: number; share: number | null }[];
-    regions: { pc2: string; name: string; lat: number; lon: number; customers: number }[];
-    sites: { name: string; lat: number; lon: number }[];
-  };
-}
 
 /** Geografische locatie: customers per province (shaded) and per PC2 region (circles), and the sites. */
 export default function GeoPart({ envelope }: { envelope: ReportEnvelope }) {

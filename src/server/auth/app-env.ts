@@ -1,4 +1,4 @@
-import type { AppUser, Identity } from "../auth/users.ts";
+import type { AppUser, Identity } from "./users.ts";
 
 /** Hono context variables set by the middleware: the signed-in, allowed user. */
 export interface AppEnv {
