@@ -83,7 +83,6 @@ export async function spawnWasbord(options: {
     url: `http://localhost:${port}`,
     issuer: `http://localhost:${idpPort}`,
     output: () => output,
-    exitCode: () => child.exitCode,
     stop: (signal: NodeJS.Signals = "SIGTERM") => stopProcess(child, signal),
   };
 }

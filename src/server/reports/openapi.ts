@@ -91,6 +91,10 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
             .object({ report: z.string(), filters: z.record(z.string(), z.string()) })
             .optional()
             .describe("De cel leidt naar dit rapport, met de waarden van de rij als filters"),
+          personal: z
+            .literal("plate")
+            .optional()
+            .describe("Kentekens: gemaskeerd voor wie ze niet heel mag zien"),
         }),
       ),
       rows: z.array(z.record(z.string(), cell)),
