@@ -1,5 +1,6 @@
 import type { PrivacyStatus } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
+import { logger } from "../logging/logger.ts";
 import { loadPseudonymKey } from "./pseudonym.ts";
 import { pseudonymiseExpired } from "./pseudonymise.ts";
 
@@ -60,7 +61,7 @@ export function startHousekeeping(db: Database, settings: PrivacySettings): Hous
     return next;
   };
   const scheduled = () =>
-    queued().catch((error) => console.error("Pseudonimiseren van oude kentekens mislukte:", error));
+    queued().catch((error) => logger.error("expired plates not pseudonymised", { error }));
   if (settings.scheduled) {
     setTimeout(scheduled, FIRST_RUN_MS).unref();
     setInterval(scheduled, EVERY_MS).unref();
