@@ -47,8 +47,8 @@ test("a beheerder creates, starts and reads an experiment", async ({ page }) => 
 
   await page.getByRole("button", { name: `Geschiedenis: ${name}` }).click();
   const history = dialog(page, `Geschiedenis: ${name}`);
-  await expect(history.getByRole("cell", { name: "gestart" })).toBeVisible();
-  await expect(history.getByRole("cell", { name: "aangemaakt" })).toBeVisible();
+  await expect(history.getByRole("cell", { name: `Experiment ${name} gestart` })).toBeVisible();
+  await expect(history.getByRole("cell", { name: `Experiment ${name} aangemaakt` })).toBeVisible();
   await history.getByRole("button", { name: "Venster sluiten" }).click();
 
   await page.goto(`/reports/experiments?experiment=${key}`);

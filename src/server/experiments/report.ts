@@ -28,17 +28,8 @@ import { experimentCounts, type PhaseDayRow } from "./report-query.ts";
 
 type Query = ReturnType<typeof experimentReportQuerySchema.parse>;
 
-interface Totals {
-  units: number;
-  converted: number;
-  conversions: number;
-  revenue: number;
-  revenue_squares: number;
-  claimed: number;
-  bounced: number;
-  redemptions: number;
-  first_washes: number;
-}
+/** The summable counts of a phase-day-variant row. */
+type Totals = Omit<PhaseDayRow, "experiment" | "phase" | "day" | "variant" | "cap">;
 
 const ZERO: Totals = {
   units: 0,

@@ -1,12 +1,11 @@
-import { Button, Code, CopyButton, NumberInput, Select, Stack, Table, Text, Textarea } from "@mantine/core";
+import { Button, Code, CopyButton, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { Experiment } from "../../../../shared/experiments/definitions.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
 import { experimentHistoryQuery } from "../api/admin-api.ts";
 import { AdminModal } from "../components/admin-modal.tsx";
+import { AuditList } from "../components/audit-list.tsx";
 import { QueryState } from "../components/query-state.tsx";
 import type { ZodForm } from "../components/use-zod-form.ts";
-import { auditActionLabels } from "../labels.ts";
 
 /** The new weights of a running experiment, one per variant. */
 export function WeightFields({
@@ -149,26 +148,7 @@ export function HistoryModal({
       size="lg"
     >
       <QueryState query={query} what="de geschiedenis">
-        {(entries) => (
-          <Table aria-label="Wijzigingen van het experiment" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Wanneer</Table.Th>
-                <Table.Th>Wie</Table.Th>
-                <Table.Th>Wat</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{formatDateTime(entry.occurredAt)}</Table.Td>
-                  <Table.Td>{entry.actorEmail}</Table.Td>
-                  <Table.Td>{auditActionLabels[entry.action] ?? entry.action}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {(entries) => <AuditList entries={entries} label="Wijzigingen van het experiment" />}
       </QueryState>
     </AdminModal>
   );

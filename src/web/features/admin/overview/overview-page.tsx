@@ -1,13 +1,13 @@
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { FreshnessRow } from "../../../../shared/admin/connections.ts";
-import type { AdminOverview, AuditEntry } from "../../../../shared/admin/overview.ts";
-import { formatDateTime, formatNumber } from "../../../../shared/format.ts";
+import type { AdminOverview } from "../../../../shared/admin/overview.ts";
+import { formatNumber } from "../../../../shared/format.ts";
 import { overviewQuery } from "../api/admin-api.ts";
+import { AuditList } from "../components/audit-list.tsx";
 import { FreshnessTable } from "../components/freshness-table.tsx";
 import { QueryState } from "../components/query-state.tsx";
-import { auditActionLabels, auditEntityLabels } from "../labels.ts";
 
 function Tile(props: { label: string; value: number; detail: string; to: string }) {
   return (
@@ -52,13 +52,6 @@ function Tiles({ counts }: { counts: AdminOverview["counts"] }) {
   );
 }
 
-/** "Item Super Plus gewijzigd": what the entry was about, by the name it had. */
-function summary(entry: AuditEntry): string {
-  const row = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
-  const name = row.name ?? row.email ?? row.code ?? `#${entry.entityId}`;
-  return `${auditEntityLabels[entry.entity] ?? entry.entity} ${String(name)} ${auditActionLabels[entry.action] ?? entry.action}`;
-}
-
 /** At a glance: how many sources are fresh, and only the ones that are not. */
 function FreshnessSummary({ rows }: { rows: FreshnessRow[] }) {
   const quiet = rows.filter((row) => row.status !== "actueel");
@@ -74,30 +67,6 @@ function FreshnessSummary({ rows }: { rows: FreshnessRow[] }) {
       </Text>
       {quiet.length > 0 && <FreshnessTable rows={quiet} />}
     </>
-  );
-}
-
-function AuditList({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <Text c="dimmed">Er is nog niets gewijzigd.</Text>;
-  return (
-    <Table aria-label="Laatste wijzigingen" striped verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Wanneer</Table.Th>
-          <Table.Th>Wie</Table.Th>
-          <Table.Th>Wat</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{formatDateTime(entry.occurredAt)}</Table.Td>
-            <Table.Td>{entry.actorEmail}</Table.Td>
-            <Table.Td>{summary(entry)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 

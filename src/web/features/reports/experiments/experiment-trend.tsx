@@ -1,29 +1,14 @@
-import { LineChart, type LineSeriesOption } from "echarts/charts";
-import {
-  GridComponent,
-  type GridComponentOption,
-  LegendComponent,
-  type LegendComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from "echarts/components";
-import { type ComposeOption, use } from "echarts/core";
-import { CanvasRenderer } from "echarts/renderers";
+import type { LineSeriesOption } from "echarts/charts";
 import { useMemo } from "react";
 import type { ExperimentDetail } from "../../../../shared/experiments/report.ts";
 import { formatDate, formatPercent } from "../../../../shared/format.ts";
 import { EChart } from "../../../components/reports/echart.tsx";
-import { SERIES_COLORS } from "../../../components/reports/echarts.ts";
-
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type Option = ComposeOption<
-  LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
->;
+// echarts.ts registers the line chart, grid, tooltip and legend this chart uses.
+import { type ChartOption, SERIES_COLORS } from "../../../components/reports/echarts.ts";
 
 /** Cumulative uplift (left axis) and chance to win (right axis) per day of the phase, per variant. */
 export default function ExperimentTrend({ detail }: { detail: ExperimentDetail }) {
-  const option = useMemo((): Option => {
+  const option = useMemo((): ChartOption => {
     const days = detail.daily.map((d) => d.day);
     const keys = detail.daily[0]?.variants.map((v) => v.key) ?? [];
     const name = (key: string) => detail.variants.find((v) => v.key === key)?.name ?? key;
