@@ -61,8 +61,9 @@ exposures AS (
     ON w.experiment_key = p.experiment AND w.occurred_at >= p.starts AND w.occurred_at < p.ends
   WHERE w.kind = 'experiment'
 ),
+-- unit_id: an integer key, so the joins below compare one number instead of four columns
 units AS MATERIALIZED (
-  SELECT x.*, p.experiment, p.ends FROM (
+  SELECT row_number() OVER () AS unit_id, x.*, p.experiment, p.ends FROM (
     SELECT experiment_id, phase, visitor_id, day, min(occurred_at) AS first_at,
       arg_min(session_id, occurred_at) AS session_id, arg_min(variant_key, occurred_at) AS variant,
       -- several variants: min and max differ (cheaper than count(DISTINCT …) per group)
@@ -71,21 +72,21 @@ units AS MATERIALIZED (
   ) x JOIN phases p USING (experiment_id, phase)
 ),
 events AS MATERIALIZED (
-  SELECT u.experiment, u.phase, u.visitor_id, u.day, g.kind, g.revenue_cents, g.voucher_code, g.occurred_at
+  SELECT u.unit_id, g.kind, g.revenue_cents, g.voucher_code, g.occurred_at
   FROM units u JOIN web_events g
     ON g.visitor_id = u.visitor_id AND g.occurred_at >= u.first_at AND g.occurred_at < u.ends
   WHERE NOT u.multiple AND g.kind IN ('conversion', 'voucher')
     AND ${localDay("g.occurred_at")} = u.day
 ),
 unit_events AS (
-  SELECT experiment, phase, visitor_id, day,
+  SELECT unit_id,
     count(*) FILTER (WHERE kind = 'conversion') AS conversions,
     coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue,
     count(*) FILTER (WHERE kind = 'voucher') AS claims
-  FROM events GROUP BY ALL
+  FROM events GROUP BY unit_id
 ),
 unit_redemptions AS (
-  SELECT e.experiment, e.phase, e.visitor_id, e.day, count(*) AS redemptions,
+  SELECT e.unit_id, count(*) AS redemptions,
     count(*) FILTER (WHERE t.plate IS NOT NULL
       AND (f.first_read_at IS NULL OR f.first_read_at >= t.occurred_at - INTERVAL 30 MINUTE)) AS first_washes
   FROM events e
@@ -95,7 +96,7 @@ unit_redemptions AS (
       AND t.occurred_at >= $since::TIMESTAMPTZ
     LEFT JOIN plate_first_seen f ON f.plate = t.plate
   WHERE e.kind = 'voucher'
-  GROUP BY ALL
+  GROUP BY e.unit_id
 ),
 per_unit AS MATERIALIZED (
   SELECT u.experiment, u.phase, u.day,
@@ -105,8 +106,8 @@ per_unit AS MATERIALIZED (
     coalesce(r.redemptions, 0) AS redemptions, coalesce(r.first_washes, 0) AS first_washes
   FROM units u
     LEFT JOIN experiment_variants v ON v.experiment_id = u.experiment_id AND v.key = u.variant
-    LEFT JOIN unit_events ev USING (experiment, phase, visitor_id, day)
-    LEFT JOIN unit_redemptions r USING (experiment, phase, visitor_id, day)
+    LEFT JOIN unit_events ev USING (unit_id)
+    LEFT JOIN unit_redemptions r USING (unit_id)
     LEFT JOIN web_sessions s ON s.id = u.session_id
       AND s.started_at >= $since::TIMESTAMPTZ - INTERVAL 1 DAY
 ),
