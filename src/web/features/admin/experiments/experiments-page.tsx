@@ -172,7 +172,7 @@ export function ExperimentsPage({ title }: { title: string }) {
             empty={<Text>Er zijn nog geen experimenten.</Text>}
             actions={(e) => (
               // Up to four buttons: two rows rather than a table wider than a laptop screen.
-              <Group gap={6} maw={190}>
+              <Group gap={6} maw={240}>
                 {e.status === "draft" && (
                   <Button
                     size="xs"
