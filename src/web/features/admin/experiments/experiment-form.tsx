@@ -108,20 +108,23 @@ export function ExperimentFields({ form }: { form: ZodForm<ExperimentFormValues>
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the key may be empty while typing
               <Group key={index} gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
-                  label={`Sleutel variant ${index + 1}`}
+                  label="Sleutel"
+                  aria-label={`Sleutel variant ${index + 1}`}
                   w={130}
                   value={variant.key}
                   onChange={(event) => setVariant(index, { key: event.currentTarget.value })}
                 />
                 <TextInput
-                  label={`Naam variant ${index + 1}`}
+                  label="Naam"
+                  aria-label={`Naam variant ${index + 1}`}
                   style={{ flex: 1, minWidth: 140 }}
                   value={variant.name}
                   onChange={(event) => setVariant(index, { name: event.currentTarget.value })}
                 />
                 <NumberInput
-                  label={`Gewicht variant ${index + 1}`}
-                  w={130}
+                  label="Gewicht"
+                  aria-label={`Gewicht variant ${index + 1}`}
+                  w={100}
                   min={1}
                   max={1000}
                   allowDecimal={false}
