@@ -131,14 +131,44 @@ GROUP BY ALL
 ORDER BY p.experiment, p.phase, day, p.variant`;
 }
 
+/** How long counts may lag the newest events: experiment decisions are daily, a minute is invisible. */
+export const COUNTS_MAX_AGE_MS = 60_000;
+
+interface CachedCounts {
+  definitions: string;
+  facts: string;
+  at: number;
+  rows: PhaseDayRow[];
+}
+
+const cache = new WeakMap<Queryable, CachedCounts>();
+
 /**
  * Counts per experiment, phase, day and variant, for the phases that started at or after `since`
- * (plate_first_seen brought up to date first).
+ * (plate_first_seen brought up to date first). The pass over the events is the expensive part, and its
+ * answer only changes with the facts: it is reused while no event, redemption or read arrived, or for at
+ * most a minute while they arrive; a change to an experiment (start, weights, stop) is seen at once.
  */
 export async function experimentCounts(db: Queryable, since: Date, now: Date): Promise<PhaseDayRow[]> {
+  const [state] = await db.query<{ definitions: string; facts: string }>(
+    `SELECT
+    (SELECT coalesce(sum(version), 0) FROM experiments) || '/' || (SELECT count(*) FROM experiment_phases)
+      || '/' || $since AS definitions,
+    (SELECT count(*) FROM web_events) || '/' || (SELECT count(*) FROM vouchers WHERE redeemed_at IS NOT NULL)
+      || '/' || (SELECT count(*) FROM plate_reads) AS facts`,
+    { since: since.toISOString() },
+  );
+  const cached = cache.get(db);
+  const fresh =
+    cached &&
+    cached.definitions === state.definitions &&
+    (cached.facts === state.facts || now.getTime() - cached.at < COUNTS_MAX_AGE_MS);
+  if (cached && fresh) return cached.rows;
   await syncPlateFirstSeen(db);
-  return db.query<PhaseDayRow>(experimentCountsSql(since, now), {
+  const rows = await db.query<PhaseDayRow>(experimentCountsSql(since, now), {
     now: now.toISOString(),
     since: since.toISOString(),
   });
+  cache.set(db, { ...state, at: now.getTime(), rows });
+  return rows;
 }
