@@ -29,14 +29,17 @@ class Queue<T> {
 
   constructor(private readonly rows: Timed<T>[]) {}
 
-  /** The rows due up to `until` (skipping those before `after`), marked sent once `send` succeeds. */
-  async flush(until: number, send: (rows: T[]) => Promise<void>, after = -1): Promise<number> {
+  /**
+   * Sends the rows due up to `until` (skipping those before `after`), marked sent once `send` succeeds;
+   * returns what `send` counted as stored.
+   */
+  async flush(until: number, send: (rows: T[]) => Promise<number>, after = -1): Promise<number> {
     let end = this.next;
     while (end < this.rows.length && this.rows[end].at <= until) end++;
     const due = this.rows.slice(this.next, end).filter((r) => r.at > after);
-    if (due.length > 0) await send(due.map((r) => r.row));
+    const stored = due.length > 0 ? await send(due.map((r) => r.row)) : 0;
     this.next = end;
-    return due.length;
+    return stored;
   }
 
   /** Drops what is due up to `until` unsent. */
@@ -110,6 +113,7 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
       await send(today, now);
       await today.web.flush(now, async (hits) => {
         for (const hit of hits) await senders.collect(hit);
+        return hits.length;
       });
       if (now >= today.plan.endMs) today = plan(today.plan.endMs);
     } catch (error) {
