@@ -114,7 +114,6 @@ async function main(): Promise<void> {
         url: `http://127.0.0.1:${config.port}`,
         seed: DEMO_SEED,
         scale: config.seedScale,
-        log: (line) => logger.info(line),
       }).catch((error) => logger.error("live demo did not start", { error }));
     }
   });

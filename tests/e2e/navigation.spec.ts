@@ -38,8 +38,8 @@ test("the reports navigation shows every section, entry and sub-entry with its e
 test("every report path renders its page with the header, the reports navigation and no serious a11y issue", async ({
   page,
 }) => {
-  // 28 pages, each checked by axe: over a minute on a busy two-core machine.
-  test.setTimeout(180_000);
+  // 28 pages, each checked by axe: several minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   const visited: string[] = [];
   for (const entry of navPages(REPORT_SECTIONS)) {
     await page.goto(entry.path);

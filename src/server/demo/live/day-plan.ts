@@ -36,13 +36,34 @@ class Rows extends TableWriter {
 }
 
 /**
- * The generator's random stream for one day, except that the customer base comes from the stream the
- * generated history started from: the live chain's regulars are the history's regulars, not strangers.
+ * A random stream that starts as one stream and can be handed over to another: the customer base is built
+ * from the stream the generated history started from (the live chain's regulars are the history's
+ * regulars, not strangers), and then its newcomers come from the day's own stream (or they would be the
+ * history's first newcomers again).
  */
+class HandOver extends Random {
+  constructor(private current: Random) {
+    super(0);
+  }
+
+  override next(): number {
+    return this.current.next();
+  }
+
+  override fork(label: string): Random {
+    return this.current.fork(label);
+  }
+
+  handOver(to: Random): void {
+    this.current = to;
+  }
+}
+
+/** The generator's random stream for one day, whose "customers" fork is the hand-over stream. */
 class DayRandom extends Random {
   constructor(
     seed: number,
-    private readonly customers: Random,
+    readonly customers: HandOver,
   ) {
     super(seed);
   }
@@ -119,7 +140,7 @@ export function planDay(
   const dayRng = new Random(seed).fork(`live ${day.date}`);
   const rng = new DayRandom(
     Math.floor(dayRng.next() * 2 ** 32),
-    new Random(seed).fork("washes").fork("customers"),
+    new HandOver(new Random(seed).fork("washes").fork("customers")),
   );
   const weather = weatherSeries(days, rng.fork("weather"));
   const reads = new Rows();
@@ -127,7 +148,9 @@ export function planDay(
   const web = { sessions: new Rows(), pageviews: new Rows(), events: new Rows() };
   const sales = new SalesWriter(transactions, lines);
   const vouchers = new VoucherBook(rng.fork("vouchers"), days);
-  const washes = new WashSimulator(rng.fork("washes"), scale, days, weather, catalog, sales, vouchers, reads);
+  // The day's own stream itself, not a fork of it: a fork would be a plain Random and hand out a new base.
+  const washes = new WashSimulator(rng, scale, days, weather, catalog, sales, vouchers, reads);
+  rng.customers.handOver(dayRng.fork("newcomers"));
   const website = new WebSimulator(rng.fork("web"), scale, catalog, washes.customers, sales, vouchers, web);
   const interest = 0.7 + 0.3 * weather[day.index].demand;
   website.simulateDay(day, planAds(day, rng.fork("ads"), scale, interest), interest, 1);

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { createApiKey, revokeApiKey } from "../../ingest/api-keys.ts";
+import { logger } from "../../logging/logger.ts";
 import { type DayPlan, liveCatalog, planDay, type Timed } from "./day-plan.ts";
 import { LiveSenders } from "./senders.ts";
 
@@ -20,7 +21,6 @@ export interface LiveDemoOptions {
   url: string;
   seed: number;
   scale: number;
-  log?: (line: string) => void;
 }
 
 /** A day's rows of one kind, and how far they have been sent. */
@@ -29,14 +29,17 @@ class Queue<T> {
 
   constructor(private readonly rows: Timed<T>[]) {}
 
-  /** The rows due up to `until` (skipping those before `after`), marked sent once `send` succeeds. */
-  async flush(until: number, send: (rows: T[]) => Promise<void>, after = -1): Promise<number> {
+  /**
+   * Sends the rows due up to `until` (skipping those before `after`), marked sent once `send` succeeds;
+   * returns what `send` counted as stored.
+   */
+  async flush(until: number, send: (rows: T[]) => Promise<number>, after = -1): Promise<number> {
     let end = this.next;
     while (end < this.rows.length && this.rows[end].at <= until) end++;
     const due = this.rows.slice(this.next, end).filter((r) => r.at > after);
-    if (due.length > 0) await send(due.map((r) => r.row));
+    const stored = due.length > 0 ? await send(due.map((r) => r.row)) : 0;
     this.next = end;
-    return due.length;
+    return stored;
   }
 
   /** Drops what is due up to `until` unsent. */
@@ -54,7 +57,7 @@ interface Today {
 
 /** Starts the simulator; returns a function that stops it. */
 export async function startLiveDemo(options: LiveDemoOptions): Promise<() => void> {
-  const { db, log = console.log } = options;
+  const { db } = options;
   for (const old of await db.query<{ id: number }>(
     "SELECT id FROM api_keys WHERE name = $1 AND revoked_at IS NULL",
     [LIVE_KEY_NAME],
@@ -97,7 +100,7 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
     today = plan(today.plan.endMs);
   }
   today.web.skip(started);
-  log(
+  logger.info(
     `Live demo: ${caughtUp.reads.toLocaleString("nl-NL")} kentekenlezingen en ${caughtUp.sales.toLocaleString("nl-NL")} transacties ingehaald sinds ${new Date(from).toISOString()}; de keten leeft (DEMO_LIVE=false zet dit uit)`,
   );
 
@@ -110,11 +113,12 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
       await send(today, now);
       await today.web.flush(now, async (hits) => {
         for (const hit of hits) await senders.collect(hit);
+        return hits.length;
       });
       if (now >= today.plan.endMs) today = plan(today.plan.endMs);
     } catch (error) {
       // The server may be stopping, or a batch was refused: what was not sent is tried again next tick.
-      log(`Live demo: ${error instanceof Error ? error.message : String(error)}`);
+      logger.warn("live demo: sending failed, retrying next tick", { error });
     } finally {
       busy = false;
     }

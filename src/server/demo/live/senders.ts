@@ -22,15 +22,17 @@ export class LiveSenders {
     private readonly apiKey: string,
   ) {}
 
-  async plateReads(rows: PlateReadRow[]): Promise<void> {
-    await this.ingest("plate-reads", rows);
+  /** Each ingest call answers with the rows stored: those sent before (a restart) are duplicates. */
+  plateReads(rows: PlateReadRow[]): Promise<number> {
+    return this.ingest("plate-reads", rows);
   }
 
-  async transactions(rows: TransactionRow[]): Promise<void> {
-    await this.ingest("transactions", rows);
+  transactions(rows: TransactionRow[]): Promise<number> {
+    return this.ingest("transactions", rows);
   }
 
-  private async ingest(endpoint: string, rows: unknown[]): Promise<void> {
+  private async ingest(endpoint: string, rows: unknown[]): Promise<number> {
+    let accepted = 0;
     for (let i = 0; i < rows.length; i += BATCH) {
       const response = await fetch(`${this.url}/api/ingest/${endpoint}`, {
         method: "POST",
@@ -39,7 +41,9 @@ export class LiveSenders {
       });
       if (!response.ok)
         throw new Error(`/api/ingest/${endpoint}: ${response.status} ${await response.text()}`);
+      accepted += ((await response.json()) as { accepted: number }).accepted;
     }
+    return accepted;
   }
 
   /**
