@@ -1,9 +1,13 @@
 import type { AdPlatform, MatchType } from "../../shared/ad-stats.ts";
 import type { Day } from "./calendar.ts";
 
-// The chain's advertising, each campaign with its own economics: brand search is cheap and converts,
-// generic search costs more, Facebook reaches many but sells little, Marktplaats and the affiliates bring
-// voucher hunters. Clicks per day are at scale 1.
+// The chain's advertising, each campaign with its own economics, so that the acquisition reports have a story
+// to find: brand search is cheap and converts; generic search costs more but its first-wash voucher brings new
+// customers who come back; Facebook's seasonal actions reach many and sell little; the brand video burns money
+// (much spend, hardly a visit that does anything); the Kortingscode.nl affiliate mostly discounts customers
+// who already washed here (its promotion's newcomer share in marketing.ts); the display remarketing campaign
+// has no UTM tags, so its spend and its sessions cannot be linked ("niet gekoppeld"). Clicks per day are at
+// scale 1.
 
 export interface AdGroupDef {
   name: string | null;
@@ -21,6 +25,11 @@ export interface CampaignDef {
   groups: AdGroupDef[];
   ads: string[];
   landing: string;
+  /**
+   * How the landing URLs are tagged: with the names as the platform's URL template fills them in ({{campaign.name}},
+   * {keyword}), typed by hand in lower case, or not at all (auto-tagging only, the click id).
+   */
+  tagging: "names" | "lowercase" | "none";
   /** Code of the promotion the landing page hands out vouchers for; seasonal codes get the year appended. */
   promotion: ((day: Day) => string) | null;
   affiliate: string | null;
@@ -61,6 +70,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ],
     ads: ["Merk - Officiële site", "Merk - Onbeperkt wassen"],
     landing: "/",
+    tagging: "names",
     promotion: null,
     affiliate: null,
     conversionRate: 0.06,
@@ -108,6 +118,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ],
     ads: ["Wasstraat - 20% korting", "Wasstraat - 7 dagen open"],
     landing: "/acties/eerste-wasbeurt",
+    tagging: "names",
     promotion: () => "google-eerste-wasbeurt",
     affiliate: null,
     conversionRate: 0.02,
@@ -134,6 +145,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ],
     ads: ["Abonnement - Onbeperkt wassen", "Abonnement - Eerste maand korting"],
     landing: "/abonnementen",
+    tagging: "names",
     promotion: null,
     affiliate: null,
     conversionRate: 0.05,
@@ -154,6 +166,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ],
     ads: ["Video schuimkanon", "Carrousel programma's", "Foto stuifmeel"],
     landing: "/acties/voorjaar",
+    tagging: "names",
     promotion: (day) => `fb-voorjaar-${day.year}`,
     affiliate: null,
     conversionRate: 0.006,
@@ -174,6 +187,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ],
     ads: ["Video strooizout", "Foto onderbodem"],
     landing: "/acties/winterklaar",
+    tagging: "names",
     promotion: (day) => `fb-winterklaar-${winterYear(day)}`,
     affiliate: null,
     conversionRate: 0.006,
@@ -183,19 +197,43 @@ export const CAMPAIGNS: CampaignDef[] = [
   {
     platform: "facebook",
     account: META,
-    name: "Altijd aan - Merk",
+    name: "Bereik - Merkvideo",
     active: always,
-    clicksPerDay: 20,
-    cpcCents: 50,
-    ctr: 0.009,
-    groups: [{ name: "Retargeting bezoekers", keywords: [] }],
-    ads: ["Abonnement", "Open op zondag"],
-    landing: "/abonnementen",
+    clicksPerDay: 90,
+    cpcCents: 55,
+    ctr: 0.006,
+    groups: [
+      { name: "Breed Utrecht 18-65", keywords: [] },
+      { name: "Interesse auto's", keywords: [] },
+    ],
+    ads: ["Video 15s schuimtunnel", "Video 6s bumper"],
+    landing: "/",
+    tagging: "names",
     promotion: null,
     affiliate: null,
-    conversionRate: 0.02,
+    // Video viewers who tap through by accident: they leave at once and almost never buy.
+    conversionRate: 0.001,
     claimRate: 0,
-    reportedFactor: 1.4,
+    reportedFactor: 2.5,
+  },
+  {
+    platform: "google_ads",
+    account: GOOGLE,
+    name: "Display - Remarketing",
+    active: always,
+    clicksPerDay: 30,
+    cpcCents: 30,
+    ctr: 0.004,
+    groups: [{ name: "Bezoekers 30 dagen", keywords: [] }],
+    ads: ["Responsive display - abonnement"],
+    landing: "/abonnementen",
+    // Nobody set a tracking template: the sessions carry only the gclid, nothing links them to this campaign.
+    tagging: "none",
+    promotion: null,
+    affiliate: null,
+    conversionRate: 0.01,
+    claimRate: 0,
+    reportedFactor: 1.5,
   },
   {
     platform: "marktplaats",
@@ -208,6 +246,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     groups: [{ name: null, keywords: [] }],
     ads: ["Wasstraat Utrecht - vanaf € 10,95", "Onbeperkt wassen vanaf € 29,95"],
     landing: "/acties/marktplaats",
+    tagging: "lowercase",
     promotion: () => "marktplaats-upgrade",
     affiliate: null,
     conversionRate: 0.012,
@@ -225,6 +264,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     groups: [{ name: null, keywords: [] }],
     ads: ["Tekstlink", "Banner 300x250"],
     landing: "/voucher/kortingscode",
+    tagging: "lowercase",
     promotion: () => "kortingscode-vier-euro",
     affiliate: "kortingscode-nl",
     conversionRate: 0.01,
@@ -242,6 +282,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     groups: [{ name: null, keywords: [] }],
     ads: ["App-actie", "Nieuwsbrief Scoupy"],
     landing: "/voucher/scoupy",
+    tagging: "lowercase",
     promotion: () => "scoupy-kwart-korting",
     affiliate: "scoupy",
     conversionRate: 0.01,

@@ -87,6 +87,24 @@ describe("generateDemoData", () => {
       expect(deriveChannel({ referrer: session.referrer, landingUrl: url }), url).toBe(session.channel);
     }
   });
+  it("tags ad sessions with the names the ad statistics carry, except the untagged display campaign", async () => {
+    const { db } = await generate(3);
+    // Per campaign in the ad statistics: the sessions whose utm_campaign names it (case-insensitive, trimmed).
+    const campaigns = await db.query<{ campaign: string; sessions: number; contents: number }>(
+      `SELECT a.campaign, count(DISTINCT s.id) AS sessions,
+         count(DISTINCT s.id) FILTER (WHERE lower(trim(s.utm_content)) = lower(trim(a.ad))) AS contents
+       FROM ad_stats_daily a LEFT JOIN web_sessions s ON lower(trim(s.utm_campaign)) = lower(trim(a.campaign))
+       GROUP BY a.campaign ORDER BY a.campaign`,
+    );
+    for (const { campaign, sessions, contents } of campaigns) {
+      if (campaign === "Display - Remarketing") expect(sessions, campaign).toBe(0);
+      else expect(contents, campaign).toBeGreaterThan(0);
+    }
+    const [brand] = await db.query<{ keywords: number }>(
+      "SELECT count(*) AS keywords FROM ad_stats_daily WHERE keyword ILIKE '%wasbord%'",
+    );
+    expect(brand.keywords).toBeGreaterThan(0);
+  });
 });
 
 describe("isDatabaseEmpty", () => {

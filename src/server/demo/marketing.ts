@@ -21,6 +21,11 @@ export interface PromotionDef {
   validFrom: string;
   validTo: string | null;
   items: string[];
+  /**
+   * Share of redemptions by people who never washed here before; the rest are existing customers taking the
+   * discount. The newsletter goes to existing customers; Kortingscode.nl is where regulars look for a code.
+   */
+  newcomerShare: number;
 }
 
 const programmeCodes = PROGRAMMES.map((programme) => programme.code);
@@ -34,6 +39,7 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
     kind: PromotionDef["kind"],
     value: number,
     channel: PromotionChannel,
+    newcomerShare: number,
     affiliate: string | null = null,
   ): PromotionDef => ({
     code,
@@ -45,15 +51,24 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
     validFrom: first,
     validTo: null,
     items: programmeCodes,
+    newcomerShare,
   });
   const promotions: PromotionDef[] = [
-    standing("google-eerste-wasbeurt", "20 % korting op je eerste wasbeurt", "percentage", 20, "google_ads"),
+    standing(
+      "google-eerste-wasbeurt",
+      "20 % korting op je eerste wasbeurt",
+      "percentage",
+      20,
+      "google_ads",
+      0.85,
+    ),
     standing(
       "marktplaats-upgrade",
       "Gratis upgrade naar het volgende programma",
       "gratis-upgrade",
       0,
       "marktplaats",
+      0.7,
     ),
     standing(
       "kortingscode-vier-euro",
@@ -61,9 +76,10 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
       "bedrag",
       400,
       "affiliate",
+      0.15,
       "kortingscode-nl",
     ),
-    standing("scoupy-kwart-korting", "25 % korting via Scoupy", "percentage", 25, "affiliate", "scoupy"),
+    standing("scoupy-kwart-korting", "25 % korting via Scoupy", "percentage", 25, "affiliate", 0.5, "scoupy"),
   ];
   const years = new Set(days.map((day) => day.year));
   for (const year of years) {
@@ -75,6 +91,7 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
       channel: PromotionChannel,
       from: string,
       to: string,
+      newcomerShare: number,
       items = programmeCodes,
     ): PromotionDef => ({
       code: `${code}-${year}`,
@@ -86,11 +103,21 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
       validFrom: `${year}-${from}`,
       validTo: `${to < from ? year + 1 : year}-${to}`,
       items,
+      newcomerShare,
     });
     promotions.push(
-      seasonal("fb-voorjaar", "Voorjaarsactie € 5 korting", "bedrag", 500, "facebook", "03-01", "05-31"),
-      seasonal("fb-winterklaar", "Winterklaar € 3 korting", "bedrag", 300, "facebook", "11-01", "02-28"),
-      seasonal("flyer-onderbodem", "Gratis onderbodemwas", "bedrag", 350, "flyer", "12-01", "02-28", [
+      seasonal("fb-voorjaar", "Voorjaarsactie € 5 korting", "bedrag", 500, "facebook", "03-01", "05-31", 0.6),
+      seasonal(
+        "fb-winterklaar",
+        "Winterklaar € 3 korting",
+        "bedrag",
+        300,
+        "facebook",
+        "11-01",
+        "02-28",
+        0.55,
+      ),
+      seasonal("flyer-onderbodem", "Gratis onderbodemwas", "bedrag", 350, "flyer", "12-01", "02-28", 0.4, [
         "onderbodem",
       ]),
       seasonal(
@@ -101,6 +128,7 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
         "newsletter",
         "06-15",
         "08-31",
+        0.1,
       ),
     );
   }

@@ -81,7 +81,8 @@ export class WashSimulator {
     const customers = this.customers;
     const { site, voucher } = arrival;
     let id: number;
-    if (voucher && rng.chance(0.7)) id = customers.welcome(site, progress, VOUCHER_STAY_CHANCE);
+    if (voucher && rng.chance(voucher.promotion.newcomerShare))
+      id = customers.welcome(site, progress, VOUCHER_STAY_CHANCE);
     else id = customers.arrival(site, progress).id;
     customers.drift(id);
 

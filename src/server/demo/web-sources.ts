@@ -26,13 +26,6 @@ export interface Source {
   unit: AdUnit | null;
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
 const blank = {
   referrer: null,
   utmSource: null,
@@ -47,14 +40,26 @@ const blank = {
   unit: null,
 };
 
-/** A visit from an ad click, tagged as the campaign's tracking template tags it. */
+/**
+ * A visit from an ad click, tagged as the campaign's tracking template tags it: utm_campaign the campaign,
+ * utm_term the keyword (Google Ads) or the ad set (Meta), utm_content the ad or creative — the names the ad
+ * statistics carry, which is how the reports join the two (case-insensitive, trimmed).
+ */
 export function adSource(unit: AdUnit, rng: Random): Source {
   const { campaign } = unit;
+  const tag = (name: string | null) =>
+    campaign.tagging === "none" || name === null
+      ? null
+      : campaign.tagging === "lowercase"
+        ? name.toLowerCase()
+        : name;
+  const term = campaign.platform === "google_ads" ? (unit.keyword?.[0] ?? null) : unit.group.name;
   const tagged = {
     ...blank,
     landing: campaign.landing,
-    utmCampaign: slug(campaign.name),
-    utmContent: slug(unit.ad),
+    utmCampaign: tag(campaign.name),
+    utmContent: tag(unit.ad),
+    utmTerm: campaign.platform === "facebook" || campaign.platform === "google_ads" ? tag(term) : null,
     conversionRate: campaign.conversionRate,
     claimRate: campaign.claimRate,
     promotionCode: unit.promotionCode,
@@ -66,9 +71,8 @@ export function adSource(unit: AdUnit, rng: Random): Source {
         ...tagged,
         channel: "Google Ads",
         referrer: "https://www.google.com/",
-        utmSource: "google",
-        utmMedium: "cpc",
-        utmTerm: unit.keyword?.[0] ?? null,
+        utmSource: tagged.utmCampaign === null ? null : "google",
+        utmMedium: tagged.utmCampaign === null ? null : "cpc",
         gclid: `Cj0KCQ${rng.hex(24)}`,
       };
     case "facebook": {
