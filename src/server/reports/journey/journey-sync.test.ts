@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { syncJourney } from "./journey-sync.ts";
+
+// The journey must be the same whether it was caught up batch by batch or rebuilt from all facts, whatever
+// order the facts arrive in. Times are UTC; November 2026 is CET (UTC+1), so 23:30Z is 00:30 the next day.
+
+let db: Database;
+let event = 0;
+
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await migrate(db);
+  await db.run(
+    "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12)",
+  );
+});
+afterEach(() => db.close());
+
+const session = (id: number, visitor: string, at: string, channel: string, campaign: string | null = null) =>
+  db.run(
+    `INSERT INTO web_sessions (id, visitor_id, hostname, started_at, ended_at, landing_path, exit_path, channel, device,
+       utm_campaign) VALUES ($1, $2, 'www.wasbord.nl', $3, $3, '/', '/', $4, 'mobile', $5)`,
+    [id, visitor, at, channel, campaign],
+  );
+const claim = (sessionId: number, at: string, code: string) =>
+  db.run(
+    `INSERT INTO web_events (session_id, visitor_id, occurred_at, kind, path, voucher_code)
+     VALUES ($1, 'v', $2, 'voucher', '/', $3)`,
+    [sessionId, at, code],
+  );
+const conversion = (sessionId: number, at: string, cents: number) =>
+  db.run(
+    `INSERT INTO web_events (session_id, visitor_id, occurred_at, kind, path, revenue_cents)
+     VALUES ($1, 'v', $2, 'conversion', '/bestellen/bedankt', $3)`,
+    [sessionId, at, cents],
+  );
+const read = (at: string, plate: string) =>
+  db.run(
+    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES (1, $1, $2, 1, 'c', $3)",
+    [`r${++event}`, at, plate],
+  );
+/** A sale of € 12,10 incl. € 2,10 VAT (€ 10,00 excl.), optionally with a voucher or online. */
+const sale = (at: string, plate: string | null, voucher: string | null = null, online = false) =>
+  db.run(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
+       subtotal_cents, total_cents, vat_cents, voucher_code)
+     VALUES (1, $1, $2, $3, 'pin', $4, 1210, 1210, 210, $5)`,
+    [`t${++event}`, at, plate, online ? "online" : "site", voucher],
+  );
+
+const snapshot = async () => ({
+  sessions: await db.query(
+    "SELECT session_id, channel, inherited_from, campaign FROM journey_sessions ORDER BY session_id",
+  ),
+  redemptions: await db.query(
+    `SELECT voucher_code, plate, claim_session_id, channel, campaign, seen_before, seen_last_year, acquired,
+       value_90d_cents FROM journey_redemptions ORDER BY voucher_code`,
+  ),
+  customers: await db.query(
+    `SELECT plate, via, session_id, channel, campaign, first_at, first_date, second_visit_at, value_90d_cents
+     FROM journey_customers ORDER BY plate`,
+  ),
+});
+
+async function rebuilt() {
+  await db.run("DELETE FROM journey_sessions");
+  await db.run("DELETE FROM journey_redemptions");
+  await db.run("DELETE FROM journey_customers");
+  await db.run("UPDATE journey_sync SET sessions = 0, events = 0, transactions = 0, reads = 0");
+  await syncJourney(db);
+  return snapshot();
+}
+
+describe("customer journey", () => {
+  it("lets a Direct session inherit the visitor's earlier non-direct channel of the same local day only", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads", " Zoeken - Wasstraat ");
+    await session(2, "v1", "2026-11-02T14:00:00Z", "Direct"); // inherits Google Ads
+    await session(3, "v1", "2026-11-02T23:30:00Z", "Direct"); // 00:30 on 3 November: another day, stays Direct
+    await session(4, "v2", "2026-11-02T08:00:00Z", "Direct"); // nothing earlier: stays Direct
+    await session(5, "v2", "2026-11-02T10:00:00Z", "Facebook");
+    await syncJourney(db);
+    const { sessions } = await snapshot();
+    expect(sessions.map((s) => [s.session_id, s.channel, s.inherited_from, s.campaign])).toEqual([
+      [1, "Google Ads", null, "zoeken - wasstraat"],
+      [2, "Google Ads", 1, "zoeken - wasstraat"],
+      [3, "Direct", null, null],
+      [4, "Direct", null, null],
+      [5, "Facebook", null, null],
+    ]);
+  });
+
+  it("tells an acquisition from a cannibalised redemption and values the first 90 days excl. VAT", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads", "Zoeken - Wasstraat");
+    await claim(1, "2026-11-02T09:01:00Z", "GO-NEW");
+    await claim(1, "2026-11-02T09:02:00Z", "GO-OLD");
+    await read("2025-12-01T10:00:00Z", "OLD11");
+    await read("2026-11-05T10:00:00Z", "NEW11"); // Thursday
+    await sale("2026-11-05T10:03:00Z", "NEW11", "GO-NEW");
+    await sale("2026-11-05T11:00:00Z", "OLD11", "GO-OLD");
+    await read("2026-11-20T10:00:00Z", "NEW11");
+    await sale("2026-11-20T10:02:00Z", "NEW11");
+    await sale("2027-02-10T10:00:00Z", "NEW11"); // 97 days after the first visit: outside the 90 days
+    await syncJourney(db);
+    const { redemptions, customers } = await snapshot();
+    expect(redemptions.map((r) => [r.voucher_code, r.seen_before, r.seen_last_year, r.acquired])).toEqual([
+      ["GO-NEW", false, false, true],
+      ["GO-OLD", true, true, false],
+    ]);
+    expect(customers).toEqual([
+      {
+        plate: "NEW11",
+        via: "voucher",
+        session_id: 1,
+        channel: "Google Ads",
+        campaign: "zoeken - wasstraat",
+        first_at: "2026-11-05T10:00:00.000Z",
+        first_date: "2026-11-05",
+        second_visit_at: "2026-11-20T10:00:00.000Z",
+        value_90d_cents: 2000,
+      },
+    ]);
+  });
+
+  it("acquires a plate through an online sale linked to a conversion", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Facebook", "Winterklaar");
+    await conversion(1, "2026-11-02T09:05:01Z", 1210);
+    await sale("2026-11-02T09:05:00Z", "SUB11", null, true);
+    await read("2026-11-03T08:00:00Z", "SUB11");
+    await syncJourney(db);
+    const { customers } = await snapshot();
+    expect(customers.map((c) => [c.plate, c.via, c.channel, c.second_visit_at])).toEqual([
+      ["SUB11", "conversion", "Facebook", null],
+    ]);
+  });
+
+  it("catches up batch by batch to what a rebuild gives, late and out-of-order facts included", async () => {
+    await session(2, "v1", "2026-11-02T14:00:00Z", "Direct");
+    await claim(2, "2026-11-02T14:01:00Z", "X-LATE");
+    await read("2026-11-05T10:00:00Z", "NEW11");
+    await sale("2026-11-05T10:03:00Z", "NEW11", "X-LATE");
+    await syncJourney(db);
+    // Without the earlier session the claim was Direct, and the plate's first visit an acquisition.
+    expect((await snapshot()).customers.map((c) => c.channel)).toEqual(["Direct"]);
+
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Facebook", "Voorjaarsactie"); // arrives late
+    await syncJourney(db);
+    expect((await snapshot()).customers.map((c) => [c.channel, c.campaign])).toEqual([
+      ["Facebook", "voorjaarsactie"],
+    ]);
+
+    await read("2026-06-01T10:00:00Z", "NEW11"); // an older read: the plate was seen before after all
+    await claim(1, "2026-11-02T09:10:00Z", "Y-CODE");
+    await sale("2026-11-04T10:00:00Z", null, "Y-CODE"); // a redemption without a plate
+    await sale("2026-11-10T10:00:00Z", "NEW11");
+    await syncJourney(db);
+    const incremental = await snapshot();
+    expect(incremental.customers).toEqual([]);
+    expect(
+      incremental.redemptions.map((r) => [r.voucher_code, r.channel, r.seen_before, r.acquired]),
+    ).toEqual([
+      ["X-LATE", "Facebook", true, false],
+      ["Y-CODE", "Facebook", null, false],
+    ]);
+    expect(await rebuilt()).toEqual(incremental);
+  });
+});

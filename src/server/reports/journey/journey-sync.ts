@@ -1,0 +1,191 @@
+import type { Queryable } from "../../db/database.ts";
+import { localTimeSql } from "../buckets.ts";
+import { syncDerived } from "../derived-sync.ts";
+
+// Keeps the journey tables (migration 070) up to date with the facts. What arrived since the last call
+// decides what is worked out again, each from its whole history, so late and out-of-order facts give what a
+// rebuild gives:
+// - sessions: every visitor-day with a new session (an earlier non-direct session changes what a later
+//   Direct session inherits);
+// - plates: those with new reads or sales, and those whose sales link to a new or re-attributed claim or
+//   conversion; their redemptions and their acquisition are replaced.
+// A rebuild is the same code with "everything is new" (all counts 0).
+
+/** How long a claimed code carries the claim session's attribution to a redemption (REPORT-DEFINITIONS §1). */
+export const CLAIM_WINDOW_DAYS = 30;
+/** An online sale and the conversion event the shop reports for it: same amount, at most this far apart. */
+export const CONVERSION_LINK_MINUTES = 5;
+/** A read more than this before a sale belongs to an earlier visit (visits merge reads 30 minutes apart). */
+const VISIT_MINUTES = 30;
+
+/** Brings journey_sessions, journey_redemptions and journey_customers up to date with the facts. */
+export const syncJourney = (db: Queryable) =>
+  syncDerived(db, {
+    state: "journey_sync",
+    facts: {
+      sessions: "web_sessions",
+      events: "web_events",
+      transactions: "transactions",
+      reads: "plate_reads",
+    },
+    tables: ["journey_sessions", "journey_redemptions", "journey_customers"],
+    add: addToJourney,
+  });
+
+async function addToJourney(tx: Queryable, from: Record<string, number>): Promise<void> {
+  const [span] = await tx.query<{ first: string | null; last: string | null }>(
+    `SELECT least((SELECT min(started_at) FROM web_sessions), (SELECT min(occurred_at) FROM transactions))::VARCHAR AS first,
+       greatest((SELECT max(started_at) FROM web_sessions), (SELECT max(occurred_at) FROM transactions))::VARCHAR AS last`,
+  );
+  if (span.first === null || span.last === null) return;
+  const start = new Date(span.first);
+  const end = new Date(new Date(span.last).getTime() + 86_400_000);
+  const localDate = (column: string) => `${localTimeSql(column, [{ from: "", to: "", start, end }])}::DATE`;
+  const steps = journeySql(localDate);
+  for (const step of steps) await tx.run(step, stepParams(step, from));
+  for (const table of TEMP_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
+}
+
+const TEMP_TABLES = [
+  "journey_days",
+  "journey_events",
+  "journey_plates",
+  "journey_redeeming",
+  "journey_history",
+];
+
+/** DuckDB refuses named parameters a statement does not use: pass each step only its own. */
+function stepParams(sql: string, from: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
+}
+
+const utm = (column: string) => `nullif(lower(trim(${column})), '')`;
+
+function journeySql(localDate: (column: string) => string): string[] {
+  return [
+    // Visitor-days with a new session.
+    `CREATE OR REPLACE TEMP TABLE journey_days AS
+      SELECT DISTINCT visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions WHERE rowid >= $sessions`,
+    `DELETE FROM journey_sessions j
+      WHERE EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
+    // Attribution: a Direct session takes the channel and UTM fields of the visitor's last non-direct
+    // session that started earlier the same day (visitor ids rotate daily, so a day is all we can see).
+    `INSERT INTO journey_sessions
+      WITH scoped AS (
+        SELECT * FROM (
+          SELECT id, visitor_id, ${localDate("started_at")} AS local_date, started_at, channel,
+            ${utm("utm_source")} AS source, ${utm("utm_campaign")} AS campaign, ${utm("utm_term")} AS term,
+            ${utm("utm_content")} AS content
+          FROM web_sessions WHERE visitor_id IN (SELECT visitor_id FROM journey_days)
+        ) SEMI JOIN journey_days USING (visitor_id, local_date)
+      ), sourced AS (
+        SELECT *, CASE WHEN channel = 'Direct' THEN last_value(CASE WHEN channel <> 'Direct' THEN id END IGNORE NULLS)
+          OVER (PARTITION BY visitor_id, local_date ORDER BY started_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+          END AS source_id
+        FROM scoped
+      )
+      SELECT d.id, d.visitor_id, d.local_date, d.started_at, coalesce(o.channel, d.channel), d.source_id,
+        CASE WHEN o.id IS NULL THEN d.source ELSE o.source END,
+        CASE WHEN o.id IS NULL THEN d.campaign ELSE o.campaign END,
+        CASE WHEN o.id IS NULL THEN d.term ELSE o.term END,
+        CASE WHEN o.id IS NULL THEN d.content ELSE o.content END
+      FROM sourced d LEFT JOIN scoped o ON o.id = d.source_id`,
+    // Claims and conversions that are new, or whose session's attribution was just worked out again.
+    `CREATE OR REPLACE TEMP TABLE journey_events AS
+      SELECT kind, session_id, occurred_at, voucher_code, revenue_cents FROM web_events
+      WHERE kind IN ('voucher', 'conversion') AND (rowid >= $events OR session_id IN (
+        SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)))`,
+    // Plates whose journey may have changed.
+    `CREATE OR REPLACE TEMP TABLE journey_plates AS
+      SELECT plate FROM plate_reads WHERE rowid >= $reads AND plate IS NOT NULL AND direction = 'in'
+      UNION SELECT plate FROM transactions WHERE rowid >= $transactions AND plate IS NOT NULL
+      UNION SELECT t.plate FROM transactions t JOIN journey_events e
+        ON e.kind = 'voucher' AND t.voucher_code = e.voucher_code WHERE t.plate IS NOT NULL
+      UNION SELECT t.plate FROM transactions t JOIN journey_events e
+        ON e.kind = 'conversion' AND t.total_cents = e.revenue_cents
+          AND t.occurred_at BETWEEN e.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+            AND e.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+        WHERE t.sales_channel = 'online' AND t.plate IS NOT NULL`,
+    `CREATE OR REPLACE TEMP TABLE journey_redeeming AS
+      SELECT id FROM transactions
+      WHERE voucher_code IS NOT NULL AND (rowid >= $transactions OR plate IN (SELECT plate FROM journey_plates)
+        OR voucher_code IN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher'))`,
+    // Everything known of those plates: entrance reads and sales (value = revenue excl. VAT).
+    `CREATE OR REPLACE TEMP TABLE journey_history AS
+      SELECT plate, 'read' AS kind, read_at AS seen_at, NULL::BIGINT AS id, true AS at_site, 0::BIGINT AS value
+      FROM plate_reads WHERE direction = 'in' AND plate IN (SELECT plate FROM journey_plates)
+      UNION ALL
+      SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents
+      FROM transactions WHERE plate IN (SELECT plate FROM journey_plates)`,
+    "DELETE FROM journey_redemptions WHERE transaction_id IN (SELECT id FROM journey_redeeming)",
+    "DELETE FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)",
+    // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
+    // seen_last_year: the same within the 12 months before it.
+    `INSERT INTO journey_redemptions
+      WITH redeeming AS (
+        SELECT t.* FROM transactions t SEMI JOIN journey_redeeming r ON r.id = t.id
+      ), claims AS (
+        SELECT t.id, arg_max(e.session_id, e.occurred_at) AS session_id, max(e.occurred_at) AS claimed_at
+        FROM redeeming t JOIN web_events e ON e.kind = 'voucher' AND e.voucher_code = t.voucher_code
+          AND e.occurred_at <= t.occurred_at AND e.occurred_at >= t.occurred_at - INTERVAL ${CLAIM_WINDOW_DAYS} DAY
+        GROUP BY t.id
+      ), earlier AS (
+        SELECT t.id, h.seen_at, h.kind, h.value, t.occurred_at AS redeemed_at,
+          (h.kind = 'read' AND h.seen_at < t.occurred_at - INTERVAL ${VISIT_MINUTES} MINUTE)
+            OR (h.kind = 'sale' AND h.seen_at < t.occurred_at) AS earlier_visit
+        FROM redeeming t JOIN journey_history h ON h.plate = t.plate
+      ), seen AS (
+        SELECT id, bool_or(earlier_visit) AS seen_before,
+          bool_or(earlier_visit AND seen_at >= redeemed_at - INTERVAL 1 YEAR) AS seen_last_year,
+          sum(value) FILTER (WHERE kind = 'sale' AND seen_at >= redeemed_at AND seen_at < redeemed_at + INTERVAL 90 DAY)
+            AS value_90d
+        FROM earlier GROUP BY id
+      )
+      SELECT t.id, t.occurred_at, ${localDate("t.occurred_at")}, t.site_id, t.plate, t.voucher_code, t.promotion_id,
+        t.discount_cents, t.total_cents - t.vat_cents, c.session_id, c.claimed_at,
+        s.channel, s.source, s.campaign, s.term, s.content,
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.seen_before, false) END,
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.seen_last_year, false) END,
+        t.plate IS NOT NULL AND c.session_id IS NOT NULL AND NOT coalesce(n.seen_before, false),
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.value_90d, 0) END
+      FROM redeeming t LEFT JOIN claims c ON c.id = t.id LEFT JOIN seen n ON n.id = t.id
+        LEFT JOIN journey_sessions s ON s.session_id = c.session_id`,
+    // An acquired customer: the plate's first sale ever, with no read in an earlier visit, redeemed a code
+    // claimed in a session or is an online sale linked to a session's conversion.
+    `INSERT INTO journey_customers
+      WITH firsts AS (
+        SELECT plate,
+          min(seen_at) FILTER (WHERE kind = 'read') AS first_read_at,
+          min(seen_at) FILTER (WHERE kind = 'sale') AS first_sale_at,
+          arg_min(id, (seen_at, id)) FILTER (WHERE kind = 'sale') AS first_sale_id,
+          min(seen_at) FILTER (WHERE at_site) AS first_visit_at
+        FROM journey_history GROUP BY plate
+      ), first_sales AS (
+        SELECT * FROM firsts WHERE first_sale_id IS NOT NULL
+          AND (first_read_at IS NULL OR first_read_at >= first_sale_at - INTERVAL ${VISIT_MINUTES} MINUTE)
+      ), conversions AS (
+        SELECT f.plate, arg_min(e.session_id, abs(epoch(e.occurred_at) - epoch(t.occurred_at))) AS session_id
+        FROM first_sales f JOIN transactions t ON t.id = f.first_sale_id AND t.sales_channel = 'online'
+          JOIN web_events e ON e.kind = 'conversion' AND e.revenue_cents = t.total_cents
+            AND e.occurred_at BETWEEN t.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+              AND t.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+        GROUP BY f.plate
+      ), acquired AS (
+        SELECT f.*, CASE WHEN r.claim_session_id IS NOT NULL THEN 'voucher' ELSE 'conversion' END AS via,
+          coalesce(r.claim_session_id, c.session_id) AS session_id,
+          least(f.first_read_at, f.first_sale_at) AS first_at
+        FROM first_sales f LEFT JOIN journey_redemptions r ON r.transaction_id = f.first_sale_id
+          LEFT JOIN conversions c ON c.plate = f.plate
+        WHERE r.claim_session_id IS NOT NULL OR c.session_id IS NOT NULL
+      ), later AS (
+        SELECT a.plate,
+          min(h.seen_at) FILTER (WHERE h.at_site AND h.seen_at > a.first_visit_at + INTERVAL 1 HOUR) AS second_visit_at,
+          coalesce(sum(h.value) FILTER (WHERE h.kind = 'sale' AND h.seen_at >= a.first_at
+            AND h.seen_at < a.first_at + INTERVAL 90 DAY), 0) AS value_90d
+        FROM acquired a JOIN journey_history h ON h.plate = a.plate GROUP BY a.plate
+      )
+      SELECT a.plate, a.via, a.first_sale_id, a.session_id, a.first_at, ${localDate("a.first_at")},
+        a.first_visit_at, l.second_visit_at, s.channel, s.source, s.campaign, s.term, s.content, l.value_90d
+      FROM acquired a JOIN later l USING (plate) JOIN journey_sessions s ON s.session_id = a.session_id`,
+  ];
+}
