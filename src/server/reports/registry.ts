@@ -1,3 +1,4 @@
+import { acquisition } from "./acquisition/acquisition.ts";
 import { adReports } from "./acquisition/ad-report.ts";
 import { usersFlow } from "./customers/users-flow.ts";
 import { usersGeo } from "./customers/users-geo.ts";
@@ -23,6 +24,7 @@ const MODULES: ReportModule[] = [
   usersFlow,
   usersGeo,
   ...adReports,
+  acquisition,
 ];
 
 export const REPORTS = new Map(MODULES.map((module) => [module.id as string, module]));

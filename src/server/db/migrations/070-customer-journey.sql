@@ -76,6 +76,26 @@ CREATE TABLE journey_customers (
   value_90d_cents BIGINT NOT NULL
 );
 
+-- Sessions and what they led to, per local day of the session's start and per attribution: what the channel
+-- and ad reports read (a year is a few thousand rows instead of hundreds of thousands of sessions). A day is
+-- summed again whenever a session or event of that day arrives; bounce flags the tracker changes later than
+-- the day's last new session are not seen.
+CREATE TABLE journey_daily (
+  local_date DATE NOT NULL,
+  channel VARCHAR NOT NULL,
+  source VARCHAR,
+  campaign VARCHAR,
+  term VARCHAR,
+  content VARCHAR,
+  sessions BIGINT NOT NULL,
+  bounces BIGINT NOT NULL,
+  -- Wasbord 'conversion' events, the sessions with one, their revenue excl. VAT; 'voucher' claims
+  conversions BIGINT NOT NULL,
+  converting_sessions BIGINT NOT NULL,
+  revenue_excl_vat_cents BIGINT NOT NULL,
+  claims BIGINT NOT NULL
+);
+
 -- The fact rows already taken into account (rowid below the count; the facts are append-only).
 CREATE TABLE journey_sync (
   sessions BIGINT NOT NULL,

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { syncDerived } from "../derived-sync.ts";
+import { excludingVatSql } from "./definitions.ts";
 
 // Keeps the journey tables (migration 070) up to date with the facts. What arrived since the last call
 // decides what is worked out again, each from its whole history, so late and out-of-order facts give what a
@@ -28,7 +29,7 @@ export const syncJourney = (db: Queryable) =>
       transactions: "transactions",
       reads: "plate_reads",
     },
-    tables: ["journey_sessions", "journey_redemptions", "journey_customers"],
+    tables: ["journey_sessions", "journey_daily", "journey_redemptions", "journey_customers"],
     add: addToJourney,
   });
 
@@ -95,6 +96,27 @@ function journeySql(localDate: (column: string) => string): string[] {
       SELECT kind, session_id, occurred_at, voucher_code, revenue_cents FROM web_events
       WHERE kind IN ('voucher', 'conversion') AND (rowid >= $events OR session_id IN (
         SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)))`,
+    // Days whose sums changed: those of the visitor-days above and of sessions with new events.
+    `CREATE OR REPLACE TEMP TABLE journey_dates AS
+      SELECT DISTINCT local_date FROM journey_days
+      UNION SELECT DISTINCT j.local_date FROM journey_sessions j
+        WHERE j.session_id IN (SELECT session_id FROM web_events WHERE rowid >= $events)`,
+    "DELETE FROM journey_daily WHERE local_date IN (SELECT local_date FROM journey_dates)",
+    `INSERT INTO journey_daily
+      WITH events AS (
+        SELECT session_id, count(*) FILTER (WHERE kind = 'conversion') AS conversions,
+          sum(${excludingVatSql("coalesce(revenue_cents, 0)")}) FILTER (WHERE kind = 'conversion') AS revenue,
+          count(*) FILTER (WHERE kind = 'voucher') AS claims
+        FROM web_events WHERE kind IN ('conversion', 'voucher') AND session_id IN (
+          SELECT session_id FROM journey_sessions WHERE local_date IN (SELECT local_date FROM journey_dates))
+        GROUP BY session_id
+      )
+      SELECT j.local_date, j.channel, j.source, j.campaign, j.term, j.content, count(*), sum(w.is_bounce::INTEGER),
+        coalesce(sum(e.conversions), 0), count(*) FILTER (WHERE e.conversions > 0), coalesce(sum(e.revenue), 0),
+        coalesce(sum(e.claims), 0)
+      FROM journey_sessions j JOIN web_sessions w ON w.id = j.session_id LEFT JOIN events e ON e.session_id = j.session_id
+      WHERE j.local_date IN (SELECT local_date FROM journey_dates)
+      GROUP BY ALL`,
     // Plates whose journey may have changed.
     `CREATE OR REPLACE TEMP TABLE journey_plates AS
       SELECT plate FROM plate_reads WHERE rowid >= $reads AND plate IS NOT NULL AND direction = 'in'

@@ -1,0 +1,95 @@
+import type { ReportFilters } from "../filters.ts";
+import { AD_LEVEL_ROWS, joinName, maturedUpTo, platformChannelSql } from "../journey/definitions.ts";
+import { ReportSql, type Windowed } from "../sql.ts";
+
+// Acquisitie › Overzicht: per channel what the website, the tills and the ad platforms say, in one pass over
+// the journey tables (journey-sync.ts) and the ad statistics. Raw sums only; the ratios are in acquisition.ts.
+
+export const ACQUISITION_GRAINS = ["total", "channel", "bucket", "bucket_channel"] as const;
+
+export interface AcquisitionRow extends Windowed {
+  grain: (typeof ACQUISITION_GRAINS)[number];
+  bucket: string;
+  channel: string;
+  sessions: number;
+  bounces: number;
+  conversions: number;
+  converting_sessions: number;
+  revenue_excl_vat_cents: number;
+  claims: number;
+  redemptions: number;
+  redemptions_with_plate: number;
+  redemptions_seen_before: number;
+  acquired: number;
+  matured: number;
+  value_90d_cents: number;
+  spend_cents: number;
+  matured_spend_cents: number;
+  linked_spend_cents: number;
+}
+
+// Everything is bucketed by its local date, stored in the journey tables (reports over ad statistics have
+// no hours: refuseHours). Sessions come summed per day (journey_daily).
+// sessions, bounces: web sessions by their attributed channel (a Direct session inherits the visitor's
+//   earlier channel of the day), started in the period.
+// conversions, converting_sessions: Wasbord 'conversion' events of those sessions, by the session's channel
+//   and day.
+// revenue_excl_vat: the conversions' revenue plus what the channel's voucher redemptions paid at the till,
+//   both excl. VAT (the basis of every ROAS).
+// claims: 'voucher' events; redemptions: sales with a code claimed in a session of the channel (at most 30
+//   days before), with a plate, and by a plate seen before (cannibalised).
+// acquired: plates whose first sale ever came through the channel, first seen in the period; matured: those
+//   first seen on or before $matured_to, whose 90 days are complete; value_90d: their revenue excl. VAT.
+// spend: ad-level rows of the platforms (excl. VAT; affiliates: commission); matured_spend: on days up to
+//   $matured_to; linked_spend: of campaigns that some session of the period names in utm_campaign.
+export function acquisitionSql(filters: ReportFilters, now: Date) {
+  const sql = new ReportSql(filters);
+  sql.params.matured_to = maturedUpTo(now);
+  const text = `WITH daily AS (
+  ${sql.factsByDate("journey_daily", "local_date")}
+), redemptions AS (
+  ${sql.facts("journey_redemptions", "redeemed_at", { site: null, where: "channel IS NOT NULL" })}
+), acquired AS (
+  ${sql.facts("journey_customers", "first_at", { site: null })}
+), spend AS (
+  SELECT *, ${platformChannelSql("platform")} AS channel
+  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")}) WHERE ${AD_LEVEL_ROWS}
+), linked AS (
+  SELECT DISTINCT win, channel, campaign FROM daily WHERE campaign IS NOT NULL
+), facts AS (
+  SELECT win, local_date, channel, sessions, bounces, conversions, converting_sessions, revenue_excl_vat_cents,
+    claims
+  FROM daily
+  UNION ALL BY NAME
+  SELECT win, redeemed_date AS local_date, channel, 1 AS redemptions,
+    (plate IS NOT NULL)::INTEGER AS redemptions_with_plate,
+    coalesce(seen_before, false)::INTEGER AS redemptions_seen_before, revenue_excl_vat_cents
+  FROM redemptions
+  UNION ALL BY NAME
+  SELECT win, first_date AS local_date, channel, 1 AS acquired,
+    (first_date <= $matured_to::DATE)::INTEGER AS matured,
+    CASE WHEN first_date <= $matured_to::DATE THEN value_90d_cents END AS value_90d_cents
+  FROM acquired
+  UNION ALL BY NAME
+  SELECT s.win, s.stat_date AS local_date, s.channel, s.spend_cents,
+    CASE WHEN s.stat_date <= $matured_to::DATE THEN s.spend_cents END AS matured_spend_cents,
+    CASE WHEN l.campaign IS NOT NULL THEN s.spend_cents END AS linked_spend_cents
+  FROM spend s LEFT JOIN linked l
+    ON l.win = s.win AND l.channel = s.channel AND l.campaign = ${joinName("s.campaign")}
+)
+SELECT win,
+  CASE WHEN GROUPING(bucket) = 0 AND GROUPING(channel) = 0 THEN 'bucket_channel'
+    WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(channel) = 0 THEN 'channel' ELSE 'total' END AS grain,
+  bucket, channel,
+  sum(sessions) AS sessions, sum(bounces) AS bounces,
+  sum(conversions) AS conversions, sum(converting_sessions) AS converting_sessions,
+  sum(revenue_excl_vat_cents) AS revenue_excl_vat_cents,
+  sum(claims) AS claims, sum(redemptions) AS redemptions,
+  sum(redemptions_with_plate) AS redemptions_with_plate, sum(redemptions_seen_before) AS redemptions_seen_before,
+  sum(acquired) AS acquired, sum(matured) AS matured, sum(value_90d_cents) AS value_90d_cents,
+  sum(spend_cents) AS spend_cents, sum(matured_spend_cents) AS matured_spend_cents,
+  sum(linked_spend_cents) AS linked_spend_cents
+FROM (SELECT *, ${sql.bucket("local_date::TIMESTAMP")} AS bucket FROM facts)
+GROUP BY GROUPING SETS ((win), (win, channel), (win, bucket), (win, bucket, channel))`;
+  return { text, params: sql.params };
+}

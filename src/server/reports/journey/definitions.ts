@@ -1,0 +1,74 @@
+import type { AdPlatform } from "../../../shared/ad-stats.ts";
+import { addDays } from "../../../shared/reports/dates.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { Channel } from "../../tracking/channel.ts";
+import type { ReportFilters } from "../filters.ts";
+import { localDate } from "../time-zone.ts";
+
+// The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
+
+/** Every channel, in the order the channel rules check them (DESIGN §4). */
+export const CHANNELS: Channel[] = [
+  "Google Ads",
+  "Facebook",
+  "Marktplaats",
+  "Affiliates",
+  "Vouchers",
+  "Organisch zoeken",
+  "Organisch social",
+  "Direct",
+  "Verwijzing",
+];
+
+/** The website channel whose sessions an ad platform's clicks become. */
+export const PLATFORM_CHANNEL: Record<AdPlatform, Channel> = {
+  google_ads: "Google Ads",
+  facebook: "Facebook",
+  marktplaats: "Marktplaats",
+  affiliate: "Affiliates",
+};
+
+/** SQL: the platform column → its channel, for joining ad rows with sessions. */
+export const platformChannelSql = (platform: string) =>
+  `CASE ${platform} ${Object.entries(PLATFORM_CHANNEL)
+    .map(([p, channel]) => `WHEN '${p}' THEN '${channel}'`)
+    .join(" ")} END`;
+
+/**
+ * An ad statistics name as the join compares it with a session's utm field: lower case, trimmed
+ * (REPORT-DEFINITIONS §1); the journey tables store the utm side this way already.
+ */
+export const joinName = (column: string) => `nullif(lower(trim(${column})), '')`;
+
+/**
+ * Revenue excl. VAT of conversion revenue, which the tracker reports incl. VAT without a breakdown: every
+ * wash, extra and subscription carries 21 % VAT, so excl. = incl. − round(incl. × 21 ÷ 121), the rounding
+ * ingestion uses (ingest/money.ts).
+ */
+export const excludingVatSql = (cents: string) => `(${cents} - round(${cents} * 21 / 121))`;
+
+/**
+ * Ad spend, clicks and impressions come from the ad-level rows only: Google Ads sends the same clicks again at
+ * keyword level, so summing every row would count them twice.
+ */
+export const AD_LEVEL_ROWS = "keyword IS NULL";
+
+/** Days in the value window of an acquired customer or a redemption. */
+export const VALUE_DAYS = 90;
+
+/**
+ * The last acquisition date whose 90 days are complete for every customer of that day: the whole day plus
+ * 90 days lies before today. Spend on later days is compared with no value yet ("in rijping").
+ */
+export const maturedUpTo = (now: Date) => addDays(localDate(now), -(VALUE_DAYS + 1));
+
+/** Ad statistics are daily: a report over them has no hours (REPORT-DEFINITIONS §1). */
+export function refuseHours(filters: ReportFilters): void {
+  if (filters.granularity !== "hour") return;
+  throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [
+    {
+      path: "granularity",
+      message: "Advertentiecijfers zijn per dag: kies dag, week of maand in plaats van uur.",
+    },
+  ]);
+}
