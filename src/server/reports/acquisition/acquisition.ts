@@ -178,7 +178,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   return envelope("acquisition", filters, {
     kpis: kpis(
       filters,
-      [spend, acquired, costPerAcquired, value90d, roas90d, roas, cannibalisation, linkedSpend],
+      [spend, acquired, costPerAcquired, value90d, maturing, roas90d, roas, cannibalisation, linkedSpend],
       totals,
     ),
     series: [...perChannel, ...timeSeries(filters, rows.bucket, [spend, revenue])],

@@ -8,7 +8,7 @@ import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 import { SERIES_COLORS } from "../reports/echarts.ts";
 
-// A two-column sankey: where things were before (left) and where they went (right). Registers its own chart
+// A sankey: where things were before (left) and where they went (right), or a chain of steps (depth). Registers its own chart
 // type so that it stays in the chunk of the screen that shows it.
 use([SankeyChart, TooltipComponent, CanvasRenderer]);
 
@@ -18,6 +18,8 @@ export interface SankeyNode {
   id: string;
   label: string;
   side: "from" | "to";
+  /** Column for flows of more than two steps (0 = leftmost); default 0 for "from", 1 for "to". */
+  depth?: number;
 }
 
 export interface SankeyLink {
@@ -72,7 +74,7 @@ export function SankeyFlow(props: {
             const left = node.side === "from";
             return {
               name: node.id,
-              depth: left ? 0 : 1,
+              depth: node.depth ?? (left ? 0 : 1),
               itemStyle: { color },
               label: { position: left ? "left" : "right" },
             };

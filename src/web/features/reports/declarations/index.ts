@@ -1,4 +1,5 @@
 import type { ReportDeclaration } from "../../../components/reports/declaration.ts";
+import { acquisition } from "./acquisition.ts";
 import { AD_DECLARATIONS } from "./ad-platforms.ts";
 import { usersFlow, usersGeo, usersRecognition, usersType, usersUnique } from "./customers.ts";
 import { trxItems, trxRevenue, trxSales } from "./transactions.ts";
@@ -14,6 +15,7 @@ export const REPORT_DECLARATIONS: Record<string, ReportDeclaration> = Object.fro
     usersType,
     usersFlow,
     usersGeo,
+    acquisition,
     ...AD_DECLARATIONS,
   ].map((declaration) => [`/reports/${declaration.id}`, declaration as ReportDeclaration]),
 );

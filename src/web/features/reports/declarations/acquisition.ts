@@ -1,0 +1,23 @@
+import type { ReportDeclaration } from "../../../components/reports/declaration.ts";
+import { JourneyExtra } from "./acquisition/parts.tsx";
+
+// ACQUISITIE: what the overview shows, from the envelope of /api/reports/acquisition.
+
+export const acquisition: ReportDeclaration = {
+  id: "acquisition",
+  intro:
+    "Per kanaal wat er is uitgegeven, hoeveel wassende klanten het opleverde, wat elke nieuwe klant kostte en wat die na 90 dagen waard was. Advertentiecijfers zijn per dag; het vestigingsfilter geldt er niet voor.",
+  kpis: [
+    { title: "Kosten en opbrengst", keys: ["spend", "roas", "linked_spend"] },
+    {
+      title: "Nieuwe klanten",
+      keys: ["acquired", "cost_per_acquired", "value_90d", "maturing", "roas_90d", "cannibalisation"],
+    },
+  ],
+  charts: [
+    { title: "Sessies per kanaal", series: ["sessions:*"], kind: "bar", stacked: true },
+    { title: "Uitgaven en omzet excl. btw", series: ["spend", "revenue"], kind: "line", comparison: false },
+  ],
+  extra: JourneyExtra,
+  tables: ["by_channel"],
+};
