@@ -9,7 +9,13 @@ import {
   adTableKey,
 } from "./ad-reports.ts";
 import type { DimensionKey } from "./dimensions.ts";
-import { cohortsExtraSchema, dashboardExtraSchema, flowExtraSchema, geoExtraSchema } from "./extras.ts";
+import {
+  acquisitionExtraSchema,
+  cohortsExtraSchema,
+  dashboardExtraSchema,
+  flowExtraSchema,
+  geoExtraSchema,
+} from "./extras.ts";
 import type { Granularity } from "./filters.ts";
 
 // THE report catalogue: every report of the navigation (built or not) and the dashboard, with what it
@@ -140,7 +146,24 @@ export const REPORT_CATALOGUE = {
     extra: geoExtraSchema,
   }),
 
-  acquisition: planned("acquisition", ["channel", "campaign"]),
+  acquisition: report("acquisition", {
+    finest: "day",
+    site: false,
+    kpis: [
+      "spend",
+      "acquired",
+      "cost_per_acquired",
+      "value_90d",
+      "maturing",
+      "roas_90d",
+      "roas",
+      "cannibalisation",
+      "linked_spend",
+    ],
+    series: ["sessions:*", "spend", "revenue"],
+    tables: ["by_channel"],
+    extra: acquisitionExtraSchema,
+  }),
   ...adEntries(),
   vouchers: planned("vouchers", ["promotion", "channel"]),
   "vouchers/flow": planned("vouchers/flow", ["promotion", "channel"]),

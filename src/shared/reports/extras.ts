@@ -50,7 +50,18 @@ export const geoExtraSchema = z.object({
 
 export const dashboardExtraSchema = z.object({ week: range });
 
+/** Acquisitie › Overzicht: the journey sankey (channel → claim → first wash → second visit). */
+export const acquisitionExtraSchema = z.object({
+  journey: z.object({
+    nodes: z.array(z.object({ id: z.string(), label: z.string(), depth: z.number() })),
+    links: z.array(z.object({ from: z.string(), to: z.string(), value: z.number() })),
+  }),
+  /** The last acquisition date whose 90 days are complete. */
+  maturedUpTo: z.string(),
+});
+
 export type CohortsExtra = z.infer<typeof cohortsExtraSchema>;
 export type FlowExtra = z.infer<typeof flowExtraSchema>;
 export type GeoExtra = z.infer<typeof geoExtraSchema>;
 export type DashboardExtra = z.infer<typeof dashboardExtraSchema>;
+export type AcquisitionExtra = z.infer<typeof acquisitionExtraSchema>;

@@ -29,7 +29,7 @@ export interface AcquisitionRow extends Windowed {
 }
 
 // Everything is bucketed by its local date, stored in the journey tables (reports over ad statistics have
-// no hours: refuseHours). Sessions come summed per day (journey_daily).
+// no hours: the catalogue refuses Uur). Sessions come summed per day (journey_daily).
 // sessions, bounces: web sessions by their attributed channel (a Direct session inherits the visitor's
 //   earlier channel of the day), started in the period.
 // conversions, converting_sessions: Wasbord 'conversion' events of those sessions, by the session's channel
@@ -42,9 +42,9 @@ export interface AcquisitionRow extends Windowed {
 //   first seen on or before $matured_to, whose 90 days are complete; value_90d: their revenue excl. VAT.
 // spend: ad-level rows of the platforms (excl. VAT; affiliates: commission); matured_spend: on days up to
 //   $matured_to; linked_spend: of campaigns that some session of the period names in utm_campaign.
-export function acquisitionSql(filters: ReportFilters, now: Date) {
+export function acquisitionSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  sql.params.matured_to = maturedUpTo(now);
+  sql.params.matured_to = maturedUpTo(filters.now);
   const text = `WITH daily AS (
   ${sql.factsByDate("journey_daily", "local_date")}
 ), redemptions AS (

@@ -1,13 +1,13 @@
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
-import { CHANNELS, maturedUpTo, refuseHours } from "../journey/definitions.ts";
+import { CHANNELS, maturedUpTo } from "../journey/definitions.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain } from "../sql.ts";
 import { ACQUISITION_GRAINS, type AcquisitionRow, acquisitionSql } from "./acquisition-sql.ts";
-import { journeyFlow } from "./journey-flow.ts";
+import { journeyFlow, journeyFlowSql } from "./journey-flow.ts";
 
 // Acquisitie › Overzicht: per channel what was spent, how many washing customers it brought, what each cost
 // and what they were worth after 90 days (REPORT-DEFINITIONS §2–§3).
@@ -159,9 +159,7 @@ const TABLE_METRICS = [
 ];
 
 async function run(db: Queryable, filters: ReportFilters) {
-  refuseHours(filters);
-  await syncJourney(db);
-  const { text, params } = acquisitionSql(filters, filters.now);
+  const { text, params } = acquisitionSql(filters);
   const [result, flow] = await Promise.all([db.query<Row>(text, params), journeyFlow(db, filters)]);
   const rows = byGrain(result, ACQUISITION_GRAINS);
   const totals = totalsOf(rows.total);
@@ -208,4 +206,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const acquisition: ReportModule = { id: "acquisition", run };
+export const acquisition = defineReport({
+  id: "acquisition",
+  syncs: [syncJourney],
+  sql: { acquisition: acquisitionSql, "journey-flow": journeyFlowSql },
+  run,
+});

@@ -1,8 +1,6 @@
 import type { AdPlatform } from "../../../shared/ad-stats.ts";
 import { addDays } from "../../../shared/reports/dates.ts";
-import { ApiError } from "../../http/errors.ts";
 import type { Channel } from "../../tracking/channel.ts";
-import type { ReportFilters } from "../filters.ts";
 import { localDate } from "../time-zone.ts";
 
 // The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
@@ -61,14 +59,3 @@ export const VALUE_DAYS = 90;
  * 90 days lies before today. Spend on later days is compared with no value yet ("in rijping").
  */
 export const maturedUpTo = (now: Date) => addDays(localDate(now), -(VALUE_DAYS + 1));
-
-/** Ad statistics are daily: a report over them has no hours (REPORT-DEFINITIONS §1). */
-export function refuseHours(filters: ReportFilters): void {
-  if (filters.granularity !== "hour") return;
-  throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [
-    {
-      path: "granularity",
-      message: "Advertentiecijfers zijn per dag: kies dag, week of maand in plaats van uur.",
-    },
-  ]);
-}

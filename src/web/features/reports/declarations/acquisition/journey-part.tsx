@@ -1,20 +1,13 @@
 import { Paper, Text, Title } from "@mantine/core";
 import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
+import type { AcquisitionExtra } from "../../../../../shared/reports/extras.ts";
 import { SankeyFlow } from "../../../../components/charts/sankey-chart.tsx";
 
 // The journey sankey of Acquisitie › Overzicht: channel → voucher claimed → first wash (a new customer) or a
 // redemption by a customer seen before, or not redeemed → a second visit.
 
-interface JourneyExtra {
-  journey: {
-    nodes: { id: string; label: string; depth: number }[];
-    links: { from: string; to: string; value: number }[];
-  };
-  notice: string;
-}
-
 export default function JourneyPart({ envelope }: { envelope: ReportEnvelope }) {
-  const { journey, notice } = envelope.extra as JourneyExtra;
+  const { journey } = envelope.extra as AcquisitionExtra;
   return (
     <Paper withBorder p="md" radius="md" data-testid="journey-sankey">
       <Title order={2} size="h4">
@@ -23,7 +16,7 @@ export default function JourneyPart({ envelope }: { envelope: ReportEnvelope }) 
       <Text size="xs" c="dimmed">
         Vouchers die in de periode op de website zijn geclaimd, naar het kanaal van de sessie: ingewisseld bij
         de eerste wasbeurt ooit van een kenteken (een nieuwe klant), door een kenteken dat al eerder kwam, of
-        (nog) niet; en of de nieuwe klant daarna terugkwam. {notice}
+        (nog) niet; en of de nieuwe klant daarna terugkwam.
       </Text>
       {journey.links.length === 0 ? (
         <Text size="sm" mt="md">
