@@ -37,6 +37,19 @@ export const AD_METRIC_KEYS = [
   "conversion_value",
   "roas",
   "quality_score",
+  // What Wasbord saw of the clicks: the customer journey (src/server/reports/journey/)
+  "sessions",
+  "landing_rate",
+  "our_conversions",
+  "our_cpa",
+  "revenue",
+  "our_roas",
+  "redemptions",
+  "acquired",
+  "cost_per_acquired",
+  "value_90d",
+  "cannibalisation",
+  "seen_last_year",
 ] as const;
 export type AdMetricKey = (typeof AD_METRIC_KEYS)[number];
 
@@ -137,9 +150,62 @@ export const AD_FAMILIES = {
 
 export type AdFamilyName = keyof typeof AD_FAMILIES;
 
-/** The level's own metrics: keywords add the quality score to the platform's figures. */
-export const adLevelMetrics = (family: AdFamily, level: AdLevel): readonly AdMetricKey[] =>
-  level === "keyword" ? [...family.metrics, "quality_score"] : family.metrics;
+/**
+ * Beside the platform's figures, what Wasbord saw of the same clicks (REPORT-DEFINITIONS §3): sessions joined
+ * by name, our conversions and revenue, redemptions, acquired customers and their 90-day value.
+ */
+export const JOURNEY_METRICS = [
+  "sessions",
+  "landing_rate",
+  "our_conversions",
+  "our_cpa",
+  "revenue",
+  "our_roas",
+  "redemptions",
+  "acquired",
+  "cost_per_acquired",
+  "value_90d",
+  "cannibalisation",
+] as const satisfies readonly AdMetricKey[];
+
+/** The journey figures among a platform's KPI tiles. */
+export const JOURNEY_KPIS = [
+  "sessions",
+  "acquired",
+  "cost_per_acquired",
+] as const satisfies readonly AdMetricKey[];
+
+/** The KPI tiles of a platform: its own figures (no quality score, a keyword's), then the journey's. */
+export const adKpiMetrics = (family: AdFamily): readonly AdMetricKey[] => [
+  ...family.metrics.filter((key) => key !== "quality_score"),
+  ...JOURNEY_KPIS,
+];
+
+/**
+ * The level's own metrics: the platform's figures (keywords add the quality score), then the journey's;
+ * affiliates also show how many redemptions came from customers of the last 12 months.
+ */
+export const adLevelMetrics = (family: AdFamily, level: AdLevel): readonly AdMetricKey[] => [
+  ...family.metrics,
+  ...(level === "keyword" ? (["quality_score"] as const) : []),
+  ...JOURNEY_METRICS,
+  ...(family.platform === "affiliate" ? (["seen_last_year"] as const) : []),
+];
+
+/** The chain's name: a keyword containing it is a brand keyword (REPORT-DEFINITIONS §3). */
+export const BRAND_TERM = "wasbord";
+
+/** The join health table of every level: spend no session matches, sessions no ad row matches. */
+export const AD_JOIN_TABLE = "join_health" as const;
+/** Google Ads' campaign level also splits brand from non-brand keywords. */
+export const AD_BRAND_TABLE = "by_brand" as const;
+
+/** The tables of a level's screen. */
+export const adTables = (family: AdFamily, level: AdLevel) => [
+  adTableKey(level),
+  AD_JOIN_TABLE,
+  ...(family.platform === "google_ads" && level === "campaign" ? [AD_BRAND_TABLE] : []),
+];
 
 /** The table of a level: `by_campaign`, `by_ad_group`, … */
 export const adTableKey = <L extends AdLevel>(level: L) => `by_${level}` as const;

@@ -5,8 +5,9 @@ import {
   type AdFamily,
   type AdLevel,
   type AdMetricKey,
+  adKpiMetrics,
   adLevelMetrics,
-  adTableKey,
+  adTables,
 } from "./ad-reports.ts";
 import type { DimensionKey } from "./dimensions.ts";
 import {
@@ -75,7 +76,7 @@ const planned = (id: string, dimensions: DimensionKey[] = [], finest: Granularit
   report(id, { status: "planned", kpis: [], series: [], tables: [], dimensions, finest, site });
 
 type AdSeries = "spend" | "clicks" | "impressions" | "conversions";
-type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}`>;
+type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand">;
 type Families = typeof AD_FAMILIES;
 type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & string }[keyof Families];
 
@@ -89,11 +90,11 @@ function adEntries(): Record<AdPath, AdEntry> {
         finest: "day",
         site: false,
         dimensions: family.drill,
-        kpis: family.metrics.filter((key) => key !== "quality_score"),
+        kpis: adKpiMetrics(family),
         series: (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
           metrics.includes(key),
         ),
-        tables: [adTableKey(level)],
+        tables: adTables(family, level),
       });
     }
   }

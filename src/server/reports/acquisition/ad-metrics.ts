@@ -2,6 +2,7 @@ import type { AdLevel, AdMetricKey } from "../../../shared/reports/ad-reports.ts
 import type { Metric } from "../envelope.ts";
 import { ratio, sum } from "../metrics.ts";
 import type { Windowed } from "../sql.ts";
+import type { AdJourneyFigures } from "./ad-journey-sql.ts";
 
 // The figures of the ad-platform reports, each defined once from the summed columns of ad_stats_daily
 // (ad-report.ts). Spend and the platforms' conversion values are excl. VAT (REPORT-DEFINITIONS §1).
@@ -14,7 +15,7 @@ import type { Windowed } from "../sql.ts";
 export const adRowsOf = (level: AdLevel, table?: string) =>
   `${table ? `${table}.` : ""}keyword IS ${level === "keyword" ? "NOT " : ""}NULL`;
 
-export interface AdRow extends Windowed {
+export interface AdRow extends Windowed, Partial<AdJourneyFigures> {
   impressions: number;
   clicks: number;
   spend_cents: number;
@@ -27,6 +28,8 @@ export interface AdRow extends Windowed {
   qs_weighted: number | null;
   qs_impressions: number | null;
 }
+
+const matured = (row: AdRow | undefined) => sum(row?.matured);
 
 export const AD_METRICS: Record<AdMetricKey, Metric<AdRow>> = {
   impressions: {
@@ -131,5 +134,94 @@ export const AD_METRICS: Record<AdMetricKey, Metric<AdRow>> = {
     unit: "ratio",
     hint: "De laatste score van het zoekwoord in de periode; over meer zoekwoorden gewogen naar vertoningen.",
     value: (row) => ratio(row?.qs_weighted, row?.qs_impressions),
+  },
+  // What Wasbord saw of the clicks (ad-journey-sql.ts), on the same VAT basis (excl.) as the spend.
+  sessions: {
+    key: "sessions",
+    label: "Sessies (Wasbord)",
+    unit: "count",
+    hint: "Websitebezoeken waarvan utm_campaign, utm_term en utm_content deze namen dragen (hoofdletters en spaties tellen niet).",
+    value: (row) => sum(row?.sessions),
+  },
+  landing_rate: {
+    key: "landing_rate",
+    label: "Landingsratio",
+    unit: "percent",
+    hint: "Sessies ÷ klikken: hoeveel klikken als bezoek op de website aankwamen.",
+    value: (row) => ratio(row?.sessions, row?.clicks),
+  },
+  our_conversions: {
+    key: "our_conversions",
+    label: "Conversies (Wasbord)",
+    unit: "count",
+    hint: "Aankopen op de website in die sessies, zoals Wasbord ze meet; naast die van het platform, nooit opgeteld.",
+    value: (row) => sum(row?.our_conversions),
+  },
+  our_cpa: {
+    key: "our_cpa",
+    label: "CPA (Wasbord)",
+    unit: "eur_cents",
+    good: "down",
+    hint: "Kosten ÷ conversies (Wasbord).",
+    value: (row) => ratio(row?.spend_cents, row?.our_conversions),
+  },
+  revenue: {
+    key: "revenue",
+    label: "Omzet excl. btw (Wasbord)",
+    unit: "eur_cents",
+    hint: "Online aankopen in die sessies plus wat de daar geclaimde vouchers aan de kassa opbrachten, excl. btw.",
+    value: (row) => sum(row?.revenue_excl_vat_cents),
+  },
+  our_roas: {
+    key: "our_roas",
+    label: "ROAS (Wasbord)",
+    unit: "ratio",
+    hint: "Omzet excl. btw (Wasbord) ÷ kosten.",
+    value: (row) => ratio(row?.revenue_excl_vat_cents, row?.spend_cents),
+  },
+  redemptions: {
+    key: "redemptions",
+    label: "Inwisselingen",
+    unit: "count",
+    hint: "Kassaverkopen met een voucher die in zo'n sessie is geclaimd (tot 30 dagen ervoor).",
+    value: (row) => sum(row?.redemptions),
+  },
+  acquired: {
+    key: "acquired",
+    label: "Nieuwe klanten",
+    unit: "count",
+    hint: "Kentekens waarvan de eerste wasbeurt ooit een voucher uit zo'n sessie inwisselde, of een online aankoop daaruit was.",
+    value: (row) => sum(row?.acquired),
+  },
+  cost_per_acquired: {
+    key: "cost_per_acquired",
+    label: "Kosten per nieuwe klant",
+    unit: "eur_cents",
+    good: "down",
+    hint: "Kosten ÷ nieuwe klanten.",
+    value: (row) => ratio(row?.spend_cents, row?.acquired),
+  },
+  value_90d: {
+    key: "value_90d",
+    label: "90-dagenwaarde per klant",
+    unit: "eur_cents",
+    hint: "Omzet excl. btw van een nieuwe klant in de 90 dagen vanaf het eerste bezoek; alleen klanten met 90 volle dagen (de overige zijn nog in rijping).",
+    value: (row) => ratio(row?.value_90d_cents, matured(row) || null),
+  },
+  cannibalisation: {
+    key: "cannibalisation",
+    label: "Kannibalisatie",
+    unit: "percent",
+    good: "down",
+    hint: "Inwisselingen door een kenteken dat al eerder kwam ÷ inwisselingen met een kenteken.",
+    value: (row) => ratio(row?.redemptions_seen_before, row?.redemptions_with_plate),
+  },
+  seen_last_year: {
+    key: "seen_last_year",
+    label: "Inwisselingen door klanten van het afgelopen jaar",
+    unit: "count",
+    good: "down",
+    hint: "Inwisselingen door een kenteken dat in de 12 maanden ervoor al kwam: commissie voor klanten die er al waren.",
+    value: (row) => sum(row?.redemptions_seen_last_year),
   },
 };

@@ -3,6 +3,7 @@ import {
   AD_LEVELS,
   type AdFamily,
   type AdLevel,
+  adKpiMetrics,
   adLevelMetrics,
   adTableKey,
 } from "../../../shared/reports/ad-reports.ts";
@@ -13,7 +14,10 @@ import { defineReport, type ReportModule } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
+import { syncJourney } from "../journey/journey-sync.ts";
 import { byGrain, ReportSql } from "../sql.ts";
+import { brandTable, joinHealthTable, mergeJourney } from "./ad-join.ts";
+import { type AdJourneyRow, type AdNameColumn, adJourneySql } from "./ad-journey-sql.ts";
 import { AD_METRICS, type AdRow, adRowsOf } from "./ad-metrics.ts";
 
 // Facebook, Google Ads, Marktplaats and Affiliates at every level: one question over ad_stats_daily — the
@@ -83,7 +87,7 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
     const metric = AD_METRICS[key];
     return { ...metric, label: family.labels?.[key] ?? metric.label };
   };
-  const kpiMetrics = family.metrics.map(label);
+  const kpiMetrics = adKpiMetrics(family).map(label);
   const tableMetrics = adLevelMetrics(family, level).map(label);
   const next = family.drillTo[level];
   // A row's name columns, and where the last of them leads: the level below, narrowed to this row.
@@ -104,10 +108,49 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
   const cell = (row: AdLevelRow, column: (typeof names)[number]): Cell =>
     column === "match_type" ? (MATCH_TYPES[row.match_type ?? ""] ?? null) : row[column];
 
+  const journeyColumns = names as readonly AdNameColumn[];
+  const journeySql = (filters: ReportFilters) => adJourneySql(filters, family.platform, journeyColumns);
+  const brandSplit = family.platform === "google_ads" && level === "campaign";
+  const keywordSql = adReportSql(family, "keyword");
+  const brandJourneySql = (filters: ReportFilters) => adJourneySql(filters, family.platform, ["keyword"]);
+
+  /** Google Ads' campaign level: brand and non-brand keywords side by side. */
+  async function brand(db: Queryable, filters: ReportFilters) {
+    const keywords = keywordSql(filters);
+    const journey = brandJourneySql(filters);
+    const [keywordRows, journeyRows] = await Promise.all([
+      db.query<AdLevelRow>(keywords.text, keywords.params),
+      db.query<AdJourneyRow>(journey.text, journey.params),
+    ]);
+    return brandTable(
+      keywordRows.filter((row) => row.grain === "row"),
+      journeyRows,
+      [
+        "clicks",
+        "spend",
+        "cpc",
+        "conversions",
+        "sessions",
+        "our_conversions",
+        "redemptions",
+        "acquired",
+        "cost_per_acquired",
+        "cannibalisation",
+      ].map((key) => label(key as keyof typeof AD_METRICS)),
+    );
+  }
+
   async function run(db: Queryable, filters: ReportFilters) {
     const { text, params } = build(filters);
-    const rows = byGrain(await db.query<AdLevelRow>(text, params), ["total", "bucket", "row"]);
+    const journeyQuery = journeySql(filters);
+    const [result, journey, brandSplitTable] = await Promise.all([
+      db.query<AdLevelRow>(text, params),
+      db.query<AdJourneyRow>(journeyQuery.text, journeyQuery.params),
+      brandSplit ? brand(db, filters) : null,
+    ]);
+    const rows = byGrain(result, ["total", "bucket", "row"]);
     const totals = totalsOf(rows.total);
+    const unmatched = mergeJourney(rows.row, totals, journey, journeyColumns);
     const series = (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
       family.metrics.includes(key),
     );
@@ -140,11 +183,22 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
           (row) => JSON.stringify(names.map((column) => row[column])),
           totals,
         ),
+        joinHealthTable(rows.row, unmatched, journeyColumns),
+        ...(brandSplitTable ? [brandSplitTable] : []),
       ],
     });
   }
 
-  return defineReport({ id: path as ReportId, sql: { [path]: build }, run });
+  return defineReport({
+    id: path as ReportId,
+    syncs: [syncJourney],
+    sql: {
+      [path]: build,
+      [`${path}:journey`]: journeySql,
+      ...(brandSplit && { [`${path}:keywords`]: keywordSql, [`${path}:brand-journey`]: brandJourneySql }),
+    },
+    run,
+  });
 }
 
 /** Every ad-platform path of the catalogue, each the ad report at its level. */

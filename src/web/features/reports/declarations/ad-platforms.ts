@@ -1,9 +1,4 @@
-import {
-  AD_FAMILIES,
-  type AdFamily,
-  type AdLevel,
-  adTableKey,
-} from "../../../../shared/reports/ad-reports.ts";
+import { AD_FAMILIES, type AdFamily, type AdLevel, adTables } from "../../../../shared/reports/ad-reports.ts";
 import {
   type ChartDeclaration,
   declareReport,
@@ -48,9 +43,9 @@ function declaration(family: AdFamily, path: string, level: AdLevel): ReportDecl
     id: path as "facebook",
     intro: `De cijfers van ${family.label} per ${word}, zoals het platform ze rapporteert (kosten excl. btw).${
       next ? " Klik op een naam in de tabel om een niveau dieper te kijken." : ""
-    } Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
+    } Daarnaast wat Wasbord van dezelfde klikken zag: sessies, conversies, inwisselingen en nieuwe klanten, gekoppeld op de namen in de utm-velden. Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
     charts,
-    tables: [adTableKey(level) as "by_campaign"],
+    tables: adTables(family, level) as "by_campaign"[],
   });
 }
 

@@ -1,0 +1,187 @@
+import { BRAND_TERM } from "../../../shared/reports/ad-reports.ts";
+import type { Column, Table, TableRow } from "../../../shared/reports/envelope.ts";
+import type { Metric, Totals } from "../envelope.ts";
+import { ratio } from "../metrics.ts";
+import type { WindowName } from "../sql.ts";
+import type { AdJourneyFigures, AdJourneyRow, AdNameColumn } from "./ad-journey-sql.ts";
+import type { AdRow } from "./ad-metrics.ts";
+
+// The ad rows of a level and the journey's rows of the same level meet here, by their names compared the
+// way REPORT-DEFINITIONS §1 says (case-insensitive, trimmed). What meets nothing stays visible: the join
+// health table lists the spend no session matched ("niet gekoppeld") and the sessions no ad row matched.
+
+const FIGURES: (keyof AdJourneyFigures)[] = [
+  "sessions",
+  "bounces",
+  "our_conversions",
+  "converting_sessions",
+  "revenue_excl_vat_cents",
+  "claims",
+  "redemptions",
+  "redemptions_with_plate",
+  "redemptions_seen_before",
+  "redemptions_seen_last_year",
+  "acquired",
+  "matured",
+  "value_90d_cents",
+];
+
+/** An ad row of a level: the platform's sums and its name columns. */
+type Named = AdRow & Partial<Record<AdNameColumn, string | null>>;
+
+const nameOf = (row: object, column: string) => (row as Record<string, unknown>)[column];
+
+const joinName = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().toLowerCase() : null;
+const keyOf = (row: { win: WindowName }, columns: readonly string[]) =>
+  JSON.stringify([row.win, ...columns.map((column) => joinName(nameOf(row, column)))]);
+
+const add = (target: Partial<AdJourneyFigures>, source: Partial<AdJourneyFigures>) => {
+  for (const figure of FIGURES) target[figure] = (target[figure] ?? 0) + (source[figure] ?? 0);
+};
+
+/**
+ * Puts the journey's figures on the ad rows with the same names, and on each window's totals (all of the
+ * platform's sessions, matched or not). Returns the journey rows no ad row matched.
+ */
+export function mergeJourney<R extends Named>(
+  rows: R[],
+  totals: Totals<R>,
+  journey: AdJourneyRow[],
+  columns: readonly AdNameColumn[],
+): AdJourneyRow[] {
+  const byKey = new Map(rows.map((row) => [keyOf(row, columns), row]));
+  const unmatched: AdJourneyRow[] = [];
+  for (const row of rows) add(row, {});
+  for (const total of Object.values(totals)) if (total) add(total, {});
+  for (const found of journey) {
+    const total = totals[found.win];
+    if (total) add(total, found);
+    const target = byKey.get(keyOf(found, columns));
+    if (target) add(target, found);
+    else unmatched.push(found);
+  }
+  return unmatched;
+}
+
+const HEALTH_COLUMNS: Column[] = [
+  { key: "kind", label: "Koppeling", type: "text" },
+  { key: "names", label: "Namen", type: "count", hint: "Hoeveel regels van dit niveau." },
+  { key: "examples", label: "Bijvoorbeeld", type: "text" },
+  { key: "spend", label: "Kosten", type: "eur_cents" },
+  { key: "spend_share", label: "Aandeel kosten", type: "percent" },
+  { key: "clicks", label: "Klikken", type: "count" },
+  { key: "sessions", label: "Sessies (Wasbord)", type: "count" },
+  { key: "our_conversions", label: "Conversies (Wasbord)", type: "count" },
+  { key: "redemptions", label: "Inwisselingen", type: "count" },
+  { key: "acquired", label: "Nieuwe klanten", type: "count" },
+];
+
+const examples = (names: string[]) => [...new Set(names)].slice(0, 3).join(", ") || null;
+
+/** The join health of a level in the period: linked rows, spend without sessions, sessions without ad rows. */
+export function joinHealthTable<R extends Named>(
+  rows: R[],
+  unmatched: AdJourneyRow[],
+  columns: readonly AdNameColumn[],
+): Table {
+  const current = rows.filter((row) => row.win === "current");
+  const name = (row: object) =>
+    columns
+      .map((column) => nameOf(row, column))
+      .filter((value) => value !== null && value !== undefined)
+      .join(" › ") || "(zonder naam)";
+  const spend = current.reduce((sum, row) => sum + row.spend_cents, 0);
+  const group = (kind: string, of: R[]): TableRow => ({
+    kind,
+    names: of.length,
+    examples: kind.startsWith("Niet") ? examples(of.map(name)) : null,
+    spend: of.reduce((sum, row) => sum + row.spend_cents, 0),
+    spend_share: ratio(
+      of.reduce((sum, row) => sum + row.spend_cents, 0),
+      spend,
+    ),
+    clicks: of.reduce((sum, row) => sum + row.clicks, 0),
+    sessions: of.reduce((sum, row) => sum + (row.sessions ?? 0), 0),
+    our_conversions: of.reduce((sum, row) => sum + (row.our_conversions ?? 0), 0),
+    redemptions: of.reduce((sum, row) => sum + (row.redemptions ?? 0), 0),
+    acquired: of.reduce((sum, row) => sum + (row.acquired ?? 0), 0),
+  });
+  const orphans = unmatched.filter((row) => row.win === "current");
+  const orphanSum = (figure: keyof AdJourneyFigures) => orphans.reduce((sum, row) => sum + row[figure], 0);
+  return {
+    key: "join_health",
+    label: "Koppeling advertenties ↔ websitebezoek",
+    columns: HEALTH_COLUMNS,
+    rows: [
+      group(
+        "Gekoppeld",
+        current.filter((row) => (row.sessions ?? 0) > 0),
+      ),
+      group(
+        "Niet gekoppeld: kosten zonder sessies",
+        current.filter((row) => (row.sessions ?? 0) === 0),
+      ),
+      {
+        kind: "Sessies zonder advertentie",
+        names: orphans.length,
+        examples: examples(orphans.map(name)),
+        spend: null,
+        spend_share: null,
+        clicks: null,
+        sessions: orphanSum("sessions"),
+        our_conversions: orphanSum("our_conversions"),
+        redemptions: orphanSum("redemptions"),
+        acquired: orphanSum("acquired"),
+      },
+    ],
+    totals: null,
+  };
+}
+
+/** Whether a keyword is one of the chain's brand keywords: it contains the chain's name. */
+export const isBrand = (keyword: string | null) =>
+  keyword?.toLowerCase().includes(BRAND_TERM) ?? false;
+
+/**
+ * Google Ads' keywords split into brand and non-brand (REPORT-DEFINITIONS §3), from the keyword rows and the
+ * journey per keyword; a brand click is often a customer who would have come anyway: its cannibalisation
+ * rate says how many of its redemptions went to plates seen before.
+ */
+export function brandTable(keywordRows: Named[], journey: AdJourneyRow[], metrics: Metric<AdRow>[]): Table {
+  const groups = { brand: {} as Named, generic: {} as Named };
+  const sum = (target: Named, row: AdRow) => {
+    for (const key of [
+      "impressions",
+      "clicks",
+      "spend_cents",
+      "conversions",
+      "conversion_value_cents",
+    ] as const)
+      target[key] = (target[key] ?? 0) + row[key];
+  };
+  for (const row of keywordRows.filter((r) => r.win === "current"))
+    sum(isBrand(row.keyword ?? null) ? groups.brand : groups.generic, row);
+  for (const row of journey.filter((r) => r.win === "current"))
+    add(isBrand(row.keyword) ? groups.brand : groups.generic, row);
+  const rowOf = (label: string, row: Named): TableRow => ({
+    kind: label,
+    ...Object.fromEntries(metrics.map((metric) => [metric.key, metric.value({ ...row, win: "current" })])),
+  });
+  return {
+    key: "by_brand",
+    label: `Merk en niet-merk (merkzoekwoorden bevatten „${BRAND_TERM}”)`,
+    columns: [
+      { key: "kind", label: "Zoekwoorden", type: "text" },
+      ...metrics.map(({ key, label, unit, good, hint }) => ({
+        key,
+        label,
+        type: unit,
+        ...(good && { good }),
+        ...(hint && { hint }),
+      })),
+    ],
+    rows: [rowOf("Merk", groups.brand), rowOf("Niet-merk", groups.generic)],
+    totals: null,
+  };
+}
