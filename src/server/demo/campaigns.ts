@@ -2,7 +2,7 @@ import type { AdPlatform, MatchType } from "../../shared/ad-stats.ts";
 import type { Day } from "./calendar.ts";
 
 // The chain's advertising, each campaign with its own economics, so that the acquisition reports have a story
-// to find: brand search is cheap and converts; generic search costs more but its first-wash voucher brings new
+// to find: brand search is cheap and converts, but its welcome discount mostly goes to existing customers; generic search costs more but its first-wash voucher brings new
 // customers who come back; Facebook's seasonal actions reach many and sell little; the brand video burns money
 // (much spend, hardly a visit that does anything); the Kortingscode.nl affiliate mostly discounts customers
 // who already washed here (its promotion's newcomer share in marketing.ts); the display remarketing campaign
@@ -71,10 +71,10 @@ export const CAMPAIGNS: CampaignDef[] = [
     ads: ["Merk - Officiële site", "Merk - Onbeperkt wassen"],
     landing: "/",
     tagging: "names",
-    promotion: null,
+    promotion: () => "google-merk-welkom",
     affiliate: null,
     conversionRate: 0.06,
-    claimRate: 0,
+    claimRate: 0.05,
     reportedFactor: 1.1,
   },
   {

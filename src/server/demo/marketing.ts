@@ -62,6 +62,8 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
       "google_ads",
       0.85,
     ),
+    // Offered to people who search for the chain by name: mostly customers who already wash here.
+    standing("google-merk-welkom", "€ 2 korting voor zoekers op Wasbord", "bedrag", 200, "google_ads", 0.15),
     standing(
       "marktplaats-upgrade",
       "Gratis upgrade naar het volgende programma",
