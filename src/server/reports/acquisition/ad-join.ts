@@ -140,28 +140,22 @@ export function joinHealthTable<R extends Named>(
 }
 
 /** Whether a keyword is one of the chain's brand keywords: it contains the chain's name. */
-export const isBrand = (keyword: string | null) =>
-  keyword?.toLowerCase().includes(BRAND_TERM) ?? false;
+export const isBrand = (keyword: string | null) => keyword?.toLowerCase().includes(BRAND_TERM) ?? false;
 
 /**
- * Google Ads' keywords split into brand and non-brand (REPORT-DEFINITIONS §3), from the keyword rows and the
- * journey per keyword; a brand click is often a customer who would have come anyway: its cannibalisation
+ * Google Ads' keywords split into brand and non-brand (REPORT-DEFINITIONS §3), from the spend per kind
+ * (brand-split-sql.ts) and the journey per keyword; a brand click is often a customer who would have come anyway: its cannibalisation
  * rate says how many of its redemptions went to plates seen before.
  */
-export function brandTable(keywordRows: Named[], journey: AdJourneyRow[], metrics: Metric<AdRow>[]): Table {
-  const groups = { brand: {} as Named, generic: {} as Named };
-  const sum = (target: Named, row: AdRow) => {
-    for (const key of [
-      "impressions",
-      "clicks",
-      "spend_cents",
-      "conversions",
-      "conversion_value_cents",
-    ] as const)
-      target[key] = (target[key] ?? 0) + row[key];
-  };
-  for (const row of keywordRows.filter((r) => r.win === "current"))
-    sum(isBrand(row.keyword ?? null) ? groups.brand : groups.generic, row);
+export function brandTable(
+  spend: (AdRow & { brand: boolean })[],
+  journey: AdJourneyRow[],
+  metrics: Metric<AdRow>[],
+): Table {
+  const current = (brand: boolean): Named => ({
+    ...(spend.find((row) => row.win === "current" && row.brand === brand) as AdRow),
+  });
+  const groups = { brand: current(true), generic: current(false) };
   for (const row of journey.filter((r) => r.win === "current"))
     add(isBrand(row.keyword) ? groups.brand : groups.generic, row);
   const rowOf = (label: string, row: Named): TableRow => ({

@@ -62,14 +62,19 @@ export function adJourneySql(filters: ReportFilters, platform: AdPlatform, colum
       return ` AND ${names[column]} = ${joinName(`$dim_${column}`)}`;
     })
     .join("");
-  const text = `WITH keyword_groups AS (
+  // Only Google Ads' ad group and match type need the keyword rows' help.
+  const grouped = platform === "google_ads" && columns.some((c) => c === "ad_group" || c === "match_type");
+  const keywordGroups = grouped
+    ? `keyword_groups AS (
   -- a keyword of a campaign belongs to the ad group (and match type) that spent most on it
   SELECT ${joinName("campaign")} AS campaign, ${joinName("keyword")} AS keyword,
     arg_max(${joinName("ad_group")}, spend_cents) AS ad_group, arg_max(match_type, spend_cents) AS match_type
   FROM (SELECT campaign, keyword, ad_group, match_type, sum(spend_cents) AS spend_cents FROM ad_stats_daily
     WHERE platform = 'google_ads' AND keyword IS NOT NULL GROUP BY ALL)
   GROUP BY ALL
-), facts AS (
+), `
+    : "";
+  const text = `WITH ${keywordGroups}facts AS (
   SELECT win, campaign, term, content, source, sessions, bounces, conversions, converting_sessions,
     revenue_excl_vat_cents, claims
   FROM (${sql.factsByDate("journey_daily", "local_date")}) WHERE channel = $channel
@@ -93,8 +98,8 @@ SELECT f.win, ${selected},
   coalesce(sum(acquired), 0) AS acquired, coalesce(sum(matured), 0) AS matured,
   coalesce(sum(value_90d_cents), 0) AS value_90d_cents
 FROM facts f
-  LEFT JOIN keyword_groups k ON k.campaign = f.campaign AND k.keyword = f.term
-  LEFT JOIN affiliates a ON lower(a.code) = f.source
+  ${grouped ? "LEFT JOIN keyword_groups k ON k.campaign = f.campaign AND k.keyword = f.term" : ""}
+  ${platform === "affiliate" ? "LEFT JOIN affiliates a ON lower(a.code) = f.source" : ""}
 WHERE true${narrowed}
 GROUP BY ALL`;
   return { text, params: sql.params };

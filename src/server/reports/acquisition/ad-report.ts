@@ -19,6 +19,7 @@ import { byGrain, ReportSql } from "../sql.ts";
 import { brandTable, joinHealthTable, mergeJourney } from "./ad-join.ts";
 import { type AdJourneyRow, type AdNameColumn, adJourneySql } from "./ad-journey-sql.ts";
 import { AD_METRICS, type AdRow, adRowsOf } from "./ad-metrics.ts";
+import { brandSpendSql } from "./brand-split-sql.ts";
 
 // Facebook, Google Ads, Marktplaats and Affiliates at every level: one question over ad_stats_daily — the
 // platform's figures per campaign, ad group, ad or keyword — with the level from an allow-list
@@ -111,19 +112,19 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
   const journeyColumns = names as readonly AdNameColumn[];
   const journeySql = (filters: ReportFilters) => adJourneySql(filters, family.platform, journeyColumns);
   const brandSplit = family.platform === "google_ads" && level === "campaign";
-  const keywordSql = adReportSql(family, "keyword");
+
   const brandJourneySql = (filters: ReportFilters) => adJourneySql(filters, family.platform, ["keyword"]);
 
   /** Google Ads' campaign level: brand and non-brand keywords side by side. */
   async function brand(db: Queryable, filters: ReportFilters) {
-    const keywords = keywordSql(filters);
+    const keywords = brandSpendSql(filters);
     const journey = brandJourneySql(filters);
-    const [keywordRows, journeyRows] = await Promise.all([
-      db.query<AdLevelRow>(keywords.text, keywords.params),
+    const [spendRows, journeyRows] = await Promise.all([
+      db.query<AdRow & { brand: boolean }>(keywords.text, keywords.params),
       db.query<AdJourneyRow>(journey.text, journey.params),
     ]);
     return brandTable(
-      keywordRows.filter((row) => row.grain === "row"),
+      spendRows,
       journeyRows,
       [
         "clicks",
@@ -195,7 +196,7 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
     sql: {
       [path]: build,
       [`${path}:journey`]: journeySql,
-      ...(brandSplit && { [`${path}:keywords`]: keywordSql, [`${path}:brand-journey`]: brandJourneySql }),
+      ...(brandSplit && { [`${path}:brand`]: brandSpendSql, [`${path}:brand-journey`]: brandJourneySql }),
     },
     run,
   });
