@@ -24,9 +24,11 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   const now = deps.now ?? serverClock();
   // Reports bring their derived tables up to date before reading them anyway; starting at once means the
   // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
-  Promise.all(DERIVED_SYNCS.map((sync) => sync(deps.db))).catch((error) =>
-    logger.error("report tables not brought up to date", { error }),
-  );
+  // One after the other: each holds a connection of the pool for its whole rebuild, and all of them at
+  // once would leave none for the requests that come in meanwhile.
+  (async () => {
+    for (const sync of DERIVED_SYNCS) await sync(deps.db);
+  })().catch((error) => logger.error("report tables not brought up to date", { error }));
 
   router.get("/", async (c) => {
     return c.json({ reports: REPORT_IDS, sites: await siteList(deps.db) } satisfies ReportsIndex);

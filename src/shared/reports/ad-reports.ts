@@ -18,6 +18,24 @@ export const AD_LEVELS = {
 export type AdLevel = keyof typeof AD_LEVELS;
 
 /**
+ * Beside the platform's figures, what Wasbord saw of the same clicks (REPORT-DEFINITIONS §3): sessions joined
+ * by name, our conversions and revenue, redemptions, acquired customers and their 90-day value.
+ */
+export const JOURNEY_METRICS = [
+  "sessions",
+  "landing_rate",
+  "our_conversions",
+  "our_cpa",
+  "revenue",
+  "our_roas",
+  "redemptions",
+  "acquired",
+  "cost_per_acquired",
+  "value_90d",
+  "cannibalisation",
+] as const;
+
+/**
  * Every figure an ad report can show, in the order of the tables. Adding one: a key here, its definition
  * in src/server/reports/acquisition/ad-metrics.ts, and the key in the platforms' lists below.
  */
@@ -37,18 +55,7 @@ export const AD_METRIC_KEYS = [
   "conversion_value",
   "roas",
   "quality_score",
-  // What Wasbord saw of the clicks: the customer journey (src/server/reports/journey/)
-  "sessions",
-  "landing_rate",
-  "our_conversions",
-  "our_cpa",
-  "revenue",
-  "our_roas",
-  "redemptions",
-  "acquired",
-  "cost_per_acquired",
-  "value_90d",
-  "cannibalisation",
+  ...JOURNEY_METRICS,
   "seen_last_year",
 ] as const;
 export type AdMetricKey = (typeof AD_METRIC_KEYS)[number];
@@ -149,24 +156,6 @@ export const AD_FAMILIES = {
 } as const satisfies Record<string, AdFamily>;
 
 export type AdFamilyName = keyof typeof AD_FAMILIES;
-
-/**
- * Beside the platform's figures, what Wasbord saw of the same clicks (REPORT-DEFINITIONS §3): sessions joined
- * by name, our conversions and revenue, redemptions, acquired customers and their 90-day value.
- */
-export const JOURNEY_METRICS = [
-  "sessions",
-  "landing_rate",
-  "our_conversions",
-  "our_cpa",
-  "revenue",
-  "our_roas",
-  "redemptions",
-  "acquired",
-  "cost_per_acquired",
-  "value_90d",
-  "cannibalisation",
-] as const satisfies readonly AdMetricKey[];
 
 /** The journey figures among a platform's KPI tiles. */
 export const JOURNEY_KPIS = [

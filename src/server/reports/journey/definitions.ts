@@ -1,22 +1,13 @@
 import type { AdPlatform } from "../../../shared/ad-stats.ts";
 import { addDays } from "../../../shared/reports/dates.ts";
+import { DIMENSIONS } from "../../../shared/reports/dimensions.ts";
 import type { Channel } from "../../tracking/channel.ts";
 import { localDate } from "../time-zone.ts";
 
 // The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
 
-/** Every channel, in the order the channel rules check them (DESIGN §4). */
-export const CHANNELS: Channel[] = [
-  "Google Ads",
-  "Facebook",
-  "Marktplaats",
-  "Affiliates",
-  "Vouchers",
-  "Organisch zoeken",
-  "Organisch social",
-  "Direct",
-  "Verwijzing",
-];
+/** Every channel, in the order the channel rules check them (DESIGN §4): the channel filter's list. */
+export const CHANNELS: readonly Channel[] = DIMENSIONS.channel.value.options;
 
 /** The website channel whose sessions an ad platform's clicks become. */
 export const PLATFORM_CHANNEL: Record<AdPlatform, Channel> = {
