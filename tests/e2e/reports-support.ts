@@ -6,7 +6,8 @@ import { expect, type Page } from "@playwright/test";
 /** Opens a report path and waits until its figures are drawn (the period line comes with the data). */
 export async function openReport(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // The report module is a lazy chunk: on a busy machine it can take as long as the figures.
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 20_000 });
   await expectSettled(page);
 }

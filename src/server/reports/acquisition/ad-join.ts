@@ -90,7 +90,7 @@ export function joinHealthTable<R extends Named>(
     columns
       .map((column) => nameOf(row, column))
       .filter((value) => value !== null && value !== undefined)
-      .join(" › ") || "(zonder naam)";
+      .join(" › ") || "(zonder utm-namen)";
   const spend = current.reduce((sum, row) => sum + row.spend_cents, 0);
   const group = (kind: string, of: R[]): TableRow => ({
     kind,
