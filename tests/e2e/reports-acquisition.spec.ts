@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { navPages, pageTitle, REPORT_SECTIONS } from "../../src/shared/navigation.ts";
 import { chooseFilter, expectSettled, kpiText, openReport, saveScreen } from "./reports-support.ts";
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
 
@@ -39,4 +40,65 @@ test("Acquisitie › Overzicht shows spend, new customers and the journey, and t
   await page.goto(page.url());
   await expectSettled(page);
   expect(await kpiText(page, "spend")).toBe(view);
+});
+
+// The fourteen ACQUISITIE paths of the navigation (vouchers are another issue's).
+const SCREENS = navPages(REPORT_SECTIONS).filter((page) =>
+  /^\/reports\/(acquisition|affiliates|facebook|google-ads|marktplaats)(\/|$)/.test(page.path),
+);
+
+test("every acquisition screen opens with figures, a table and the join health", async ({ page }) => {
+  test.setTimeout(240_000);
+  expect(SCREENS).toHaveLength(14);
+  for (const screen of SCREENS) {
+    await openReport(page, screen.path, pageTitle(screen));
+    await expect(page.getByText("Geen gegevens voor deze periode")).toHaveCount(0);
+    await expect(page.locator("table tbody tr").first()).toBeVisible();
+    if (screen.path !== "/reports/acquisition") {
+      await expect(page.getByTestId("table-join_health")).toContainText("Niet gekoppeld");
+    }
+    const name = screen.path.replace("/reports/", "").replaceAll("/", "-");
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await saveScreen(page, `${name}-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+  }
+});
+
+test("drills from a Facebook campaign to its ads and back through the breadcrumb", async ({ page }) => {
+  await openReport(page, "/reports/facebook?period=this-year", "Facebook — overzicht");
+  const campaignLink = page.getByTestId("table-by_campaign").locator("tbody tr a").first();
+  const campaign = (await campaignLink.textContent()) ?? "";
+  await campaignLink.click();
+  await expect(page).toHaveURL(/\/reports\/facebook\/adsets\?.*campaign=/);
+  await expectSettled(page);
+  const setLink = page.getByTestId("table-by_ad_group").locator("tbody tr a").first();
+  const adSet = (await setLink.textContent()) ?? "";
+  await setLink.click();
+  await expect(page).toHaveURL(/\/reports\/facebook\/ads\?.*ad_group=/);
+  await expectSettled(page);
+  const ads = await page.getByTestId("table-by_ad").locator("tbody tr").count();
+  expect(ads).toBeGreaterThan(0);
+  const crumbs = page.getByTestId("dimension-bar");
+  await expect(crumbs).toContainText(campaign);
+  await expect(crumbs).toContainText(adSet);
+  const view = await kpiText(page, "spend");
+
+  // The URL alone reproduces the drilled view.
+  await page.goto(page.url());
+  await expectSettled(page);
+  expect(await kpiText(page, "spend")).toBe(view);
+
+  // Back up: the campaign's step of the breadcrumb lists its ad sets again.
+  await crumbs.getByRole("link", { name: campaign, exact: true }).click();
+  await expect(page).toHaveURL(/\/reports\/facebook\/adsets\?.*campaign=/);
+  await expect(page).not.toHaveURL(/ad_group=/);
+  await expectSettled(page);
+  await page.getByTestId("dimension-bar").getByRole("link", { name: "Facebook", exact: true }).click();
+  await expect(page).toHaveURL(/\/reports\/facebook\?/);
+  await expect(page).not.toHaveURL(/campaign=/);
 });
