@@ -1,6 +1,7 @@
 import type { ReportFilters } from "../filters.ts";
-import { AD_LEVEL_ROWS, joinName, maturedUpTo, platformChannelSql } from "../journey/definitions.ts";
+import { joinName, maturedUpTo, platformChannelSql } from "../journey/definitions.ts";
 import { ReportSql, type Windowed } from "../sql.ts";
+import { adRowsOf } from "./ad-metrics.ts";
 
 // Acquisitie › Overzicht: per channel what the website, the tills and the ad platforms say, in one pass over
 // the journey tables (journey-sync.ts) and the ad statistics. Raw sums only; the ratios are in acquisition.ts.
@@ -53,7 +54,7 @@ export function acquisitionSql(filters: ReportFilters) {
   ${sql.facts("journey_customers", "first_at", { site: null })}
 ), spend AS (
   SELECT *, ${platformChannelSql("platform")} AS channel
-  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")}) WHERE ${AD_LEVEL_ROWS}
+  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")}) WHERE ${adRowsOf("campaign")}
 ), linked AS (
   SELECT DISTINCT win, channel, campaign FROM daily WHERE campaign IS NOT NULL
 ), facts AS (

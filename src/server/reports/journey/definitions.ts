@@ -36,12 +36,6 @@ export const joinName = (column: string) => `nullif(lower(trim(${column})), '')`
  */
 export const excludingVatSql = (cents: string) => `(${cents} - round(${cents} * 21 / 121))`;
 
-/**
- * Ad spend, clicks and impressions come from the ad-level rows only: Google Ads sends the same clicks again at
- * keyword level, so summing every row would count them twice.
- */
-export const AD_LEVEL_ROWS = "keyword IS NULL";
-
 /** Days in the value window of an acquired customer or a redemption. */
 export const VALUE_DAYS = 90;
 
