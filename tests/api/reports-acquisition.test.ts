@@ -14,7 +14,7 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 //
 // Sessions (attributed): Google Ads 1001, 1002, 1006 and 1003 — a Direct session of visitor g1 at 17:00,
 // after g1's Google Ads session at 11:00 the same day, inherits Google Ads → 4, none bounced. Facebook 1004
-// (bounced) → 1, bounce rate 1. Direct 1005 (nothing earlier that day) → 1, bounced. Total 6.
+// and 1007 (both bounced) → 2, bounce rate 1. Direct 1005 (nothing earlier that day) → 1, bounced. Total 7.
 // Wasbord conversions: one, € 12,10 incl. VAT in session 1003 → Google Ads; 1 of its 4 sessions converts
 // (25 %); € 12,10 − round(12,10 × 21 ÷ 121) = € 10,00 excl. VAT.
 // Claims: G-NEW (Mon 10), G-OLD (Mon 10), G-LATE (Thu 27), all Google Ads → 3.
@@ -73,7 +73,7 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
     });
     expect(google.roas_90d).toBeCloseTo(1800 / 3500, 10);
     expect(row(rows, "Facebook")).toMatchObject({
-      sessions: 1,
+      sessions: 2,
       bounce_rate: 1,
       spend: 4000,
       roas: 0,

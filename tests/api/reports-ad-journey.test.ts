@@ -25,6 +25,7 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 //   "wasbord": both non-brand, with the 4 sessions (utm_term "wasstraat utrecht") and 1 of 3 cannibalised.
 // Facebook, Najaarsactie / Utrecht 25-55 / Video on 11 Aug: 4000 impr, reach 2500 → frequency 1,6; 40 clicks,
 //   € 40 → CTR 1 %, CPC € 1, CPM € 10; 2 platform conversions beside 0 of ours; 1 session (landing 2,5 %).
+//   Session 1007 names campaign "Zomer test", which no ad row has: a session without an ad row.
 
 let server: ReportsServer;
 const { report, kpi, table } = reportReader(() => server);
@@ -83,6 +84,19 @@ describe("Ad screens with what Wasbord saw", () => {
     });
     expect(rowWhere(health, "kind", "Gekoppeld")).toMatchObject({ names: 1, spend: 4000, sessions: 4 });
     expect(rowWhere(health, "kind", "Sessies zonder advertentie")).toMatchObject({ names: 0, sessions: 0 });
+  });
+
+  it("shows sessions that no ad row matches", async () => {
+    const body = await report("facebook", PERIOD);
+    const health = table(body, "join_health").rows;
+    expect(rowWhere(health, "kind", "Sessies zonder advertentie")).toMatchObject({
+      names: 1,
+      examples: "zomer test",
+      sessions: 1,
+    });
+    expect(rowWhere(health, "kind", "Gekoppeld")).toMatchObject({ names: 1, spend: 4000, sessions: 1 });
+    // The platform's total counts every Facebook session, linked or not.
+    expect(kpi(body, "sessions").value).toBe(2);
   });
 
   it("splits brand from non-brand keywords with the cannibalisation rate", async () => {
