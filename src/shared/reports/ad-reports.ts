@@ -137,6 +137,8 @@ export const AD_FAMILIES = {
     drill: ["campaign", "ad"],
     drillTo: { campaign: "marktplaats/ads" },
     metrics: [...PLATFORM_METRICS, ...PLATFORM_CONVERSIONS],
+    // An Admarkt click opens the ad on Marktplaats, not the website: the sessions are a share of the clicks.
+    labels: { sessions: "Websitesessies", landing_rate: "Match % (sessies ÷ klikken)" },
   },
   affiliates: {
     platform: "affiliate",
@@ -151,6 +153,7 @@ export const AD_FAMILIES = {
       conversions: "Transacties (netwerk)",
       cost_per_conversion: "CPA",
       conversion_value: "Transactiewaarde (netwerk)",
+      landing_rate: "Match % (sessies ÷ klikken)",
     },
   },
 } as const satisfies Record<string, AdFamily>;
