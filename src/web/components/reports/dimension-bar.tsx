@@ -54,7 +54,12 @@ export function DimensionBar({ entry, filters }: { entry: CatalogueEntry; filter
           <Pill
             key={key}
             withRemoveButton
-            removeButtonProps={{ "aria-label": `Filter ${labelOf(key).toLowerCase()} weghalen` }}
+            // Mantine hides the remove button from the keyboard and screen readers; a filter chip needs it.
+            removeButtonProps={{
+              "aria-label": `Filter ${labelOf(key).toLowerCase()} weghalen`,
+              "aria-hidden": false,
+              tabIndex: 0,
+            }}
             onRemove={() => filters.update({ [key]: undefined, search: undefined })}
           >
             {labelOf(key)}: {filters.dimensions[key]}
