@@ -14,13 +14,15 @@ const theme = createTheme({
 });
 
 // Mantine's dimmed grey (3.3:1), error red (3.3:1) and placeholder grey (2.6:1) fall below WCAG AA's 4.5:1
-// on white; darker shades read the same and pass.
+// on white; darker shades read the same and pass. Teal 9, the colour of a good change, is 4.50:1 on a hovered
+// table row (gray 1): a shade darker keeps it readable there (5.9:1).
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
     "--mantine-color-placeholder": "#6c757d",
+    "--mantine-color-teal-9": "#066a4c",
   },
   dark: {},
 });
