@@ -1,11 +1,12 @@
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { syncPlateFirstSeen } from "../plate-first-seen.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { redemptionsSql } from "./voucher-redemptions.ts";
+import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
@@ -42,7 +43,7 @@ export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   sql.params.now = filters.now.toISOString();
   const text = `WITH sessions AS (
-  ${sql.facts("web_sessions", "started_at", { site: null })}
+  ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
 ), claims AS (
   SELECT e.session_id, e.voucher_code, e.occurred_at FROM web_events e
   WHERE e.kind = 'voucher' AND e.session_id IN (SELECT id FROM sessions)
@@ -166,7 +167,6 @@ const METRICS = [
 ];
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncPlateFirstSeen(db);
   const { text, params } = contentLandingPagesSql(filters);
   const rows = byGrain(await db.query<LandingRow>(text, params), GRAINS);
   const totals = totalsOf(rows.total);
@@ -177,13 +177,19 @@ async function run(db: Queryable, filters: ReportFilters) {
         key,
         label,
         dimensions: [
-          { key: "landing_path", label: "Landingspagina", value: (row) => row.landing_path },
+          {
+            key: "landing_path",
+            label: "Landingspagina",
+            value: (row) => row.landing_path,
+            link: { report: "content-landing-pages", filters: { page: "landing_path" } },
+          },
           ...(grain === "landing_channel"
             ? [{ key: "channel", label: "Kanaal", value: (row: LandingRow) => row.channel }]
             : []),
         ],
         metrics: METRICS,
         changes: ["sessions"],
+        top: TOP_PAGES,
       },
       rows[grain],
       (row) => `${row.landing_path}\n${grain === "landing_channel" ? row.channel : ""}`,
@@ -203,4 +209,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const contentLandingPages: ReportModule = { id: "content-landing-pages", run };
+export const contentLandingPages = defineReport({
+  id: "content-landing-pages",
+  syncs: [syncPlateFirstSeen],
+  sql: { "content-landing-pages": contentLandingPagesSql },
+  run,
+});

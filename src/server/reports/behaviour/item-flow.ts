@@ -1,5 +1,6 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import {
   breakdownTable,
   envelope,
@@ -11,9 +12,7 @@ import {
 } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { itemKindIs } from "../transactions/labels.ts";
 import { subscriptionSpellsSql } from "./subscriptions.ts";
 
 // Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
@@ -71,35 +70,35 @@ export function itemFlowSql(filters: ReportFilters) {
     filters.comparison && filters.comparison.start < filters.current.start ? "comparison" : "current";
   const text = `WITH lines AS (
   SELECT l.win, l.transaction_id,
-    max(CASE WHEN l.${itemKindIs("programma")} THEN l.item_id END) AS item_id,
-    sum(CASE WHEN l.${itemKindIs("programma")} THEN l.amount_cents END) AS revenue_cents,
-    bool_or(l.${itemKindIs("extra")}) AS with_extra
-  FROM (${sql.facts("transaction_lines", "occurred_at")}) l
-  GROUP BY ALL HAVING max(CASE WHEN l.${itemKindIs("programma")} THEN l.item_id END) IS NOT NULL
-), sales AS (
-  SELECT l.*, t.plate, t.occurred_at, t.payment_method, t.total_cents, t.promotion_id
-  FROM lines l JOIN (${sql.facts("transactions", "occurred_at")}) t ON t.id = l.transaction_id AND t.win = l.win
-), history AS (
-  -- earlier programme sales of the plates seen in the period, for their previous visit
-  SELECT t.plate, t.occurred_at, t.payment_method, t.promotion_id, t.voucher_code, l.item_id
-  FROM transactions t JOIN transaction_lines l ON l.transaction_id = t.id AND l.${itemKindIs("programma")}
-  WHERE t.occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND t.occurred_at < $${end}_end::TIMESTAMPTZ
-    AND l.occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND l.occurred_at < $${end}_end::TIMESTAMPTZ
-    AND t.plate IN (SELECT plate FROM sales WHERE plate IS NOT NULL)
+    max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
+    sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
+    bool_or(i.kind = 'extra') AS with_extra
+  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
+  GROUP BY ALL HAVING max(CASE WHEN i.kind = 'programma' THEN l.item_id END) IS NOT NULL
 ), visits AS (
-  SELECT s.*, i.name AS item_name, i.sort_order,
-    CASE WHEN s.payment_method = 'abonnement' THEN 'Abonnement' ELSE i.name END AS node
-  FROM sales s JOIN items i ON i.id = s.item_id
-), pairs AS (
+  SELECT l.*, t.plate, t.occurred_at, t.payment_method, t.total_cents, i.sort_order,
+    CASE WHEN t.payment_method = 'abonnement' THEN 'Abonnement' ELSE i.name END AS node
+  FROM lines l JOIN (${sql.facts("transactions", "occurred_at")}) t ON t.id = l.transaction_id AND t.win = l.win
+  JOIN items i ON i.id = l.item_id
+), history AS (
+  -- the sales at a site of the plates seen in the period, back to LOOKBACK before it: their previous visit
+  SELECT id, plate, occurred_at, payment_method, promotion_id FROM transactions
+  WHERE occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND occurred_at < $${end}_end::TIMESTAMPTZ
+    AND sales_channel = 'site' AND plate IN (SELECT plate FROM visits)
+), previous AS (
   SELECT v.win, v.node AS next, v.sort_order AS next_order, v.payment_method AS next_payment,
-    CASE WHEN h.payment_method = 'abonnement' THEN 'Abonnement' ELSE hi.name END AS previous,
-    hi.sort_order AS previous_order, h.payment_method AS previous_payment,
-    p.kind = 'gratis-upgrade' AS previous_free_upgrade, v.total_cents > 0 AND v.payment_method <> 'abonnement' AS next_paid
-  FROM visits v
-  ASOF JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at
-  JOIN items hi ON hi.id = h.item_id
-  LEFT JOIN promotions p ON p.id = h.promotion_id
-  WHERE v.plate IS NOT NULL
+    v.total_cents > 0 AND v.payment_method <> 'abonnement' AS next_paid,
+    h.id AS previous_id, h.occurred_at AS previous_at, h.payment_method AS previous_payment, h.promotion_id
+  FROM visits v ASOF JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at
+), pairs AS (
+  -- the previous sale's programme; a previous sale without one (extras only) is no pair
+  SELECT p.*, CASE WHEN p.previous_payment = 'abonnement' THEN 'Abonnement' ELSE i.name END AS previous,
+    i.sort_order AS previous_order, coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
+  FROM previous p
+  JOIN transaction_lines l ON l.transaction_id = p.previous_id
+    AND l.occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND l.occurred_at < $${end}_end::TIMESTAMPTZ
+  JOIN items i ON i.id = l.item_id AND i.kind = 'programma'
+  LEFT JOIN promotions pr ON pr.id = p.promotion_id
 ), spells AS (
   ${subscriptionSpellsSql(sql)}
 )
@@ -261,11 +260,7 @@ async function run(db: Queryable, filters: ReportFilters) {
       mixTable(filters, rows.programme, totals),
       transitionsTable(rows.pair.filter((row) => row.win === "current")),
     ],
-    extra: {
-      transitions: rows.pair
-        .filter((row) => row.win === "current")
-        .map((row) => ({ from: row.previous, to: row.next, value: row.pairs })),
-    },
+    extra: { transitions: transitionFlow(rows.pair.filter((row) => row.win === "current")) },
   });
 }
 
@@ -303,6 +298,20 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
   );
 }
 
+/** The sankey of the transitions: previous programme (left) → next (right). */
+function transitionFlow(rows: FlowRow[]) {
+  const labels = (side: "from" | "to") => [
+    ...new Set(rows.map((row) => String(side === "from" ? row.previous : row.next))),
+  ];
+  return {
+    nodes: [
+      ...labels("from").map((label) => ({ id: `from:${label}`, label, depth: 0 })),
+      ...labels("to").map((label) => ({ id: `to:${label}`, label, depth: 1 })),
+    ],
+    links: rows.map((row) => ({ from: `from:${row.previous}`, to: `to:${row.next}`, value: row.pairs })),
+  };
+}
+
 /** Previous → next programme, with the share of the previous programme's visits that went there. */
 function transitionsTable(rows: FlowRow[]): Table {
   const leaving = (previous: string | null) =>
@@ -328,4 +337,4 @@ function transitionsTable(rows: FlowRow[]): Table {
   };
 }
 
-export const itemFlow: ReportModule = { id: "item-flow", run };
+export const itemFlow = defineReport({ id: "item-flow", sql: { "item-flow": itemFlowSql }, run });

@@ -1,11 +1,11 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { syncPlateFirstSeen } from "../plate-first-seen.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { voucherCohortSql } from "./voucher-cohort.ts";
 
@@ -136,6 +136,19 @@ export interface FlowNode {
   depth: number;
 }
 
+/** One sankey for every channel together, then one per channel. */
+function flows(rows: FlowRow[]) {
+  const channels = [...new Set(rows.map((row) => row.channel))].sort();
+  return [
+    { channel: "all", label: "Alle kanalen", flow: flowGraph(rows) },
+    ...channels.map((channel) => ({
+      channel,
+      label: channelLabels[channel],
+      flow: flowGraph(rows.filter((row) => row.channel === channel)),
+    })),
+  ];
+}
+
 /** The sankey: nodes per channel and step, links summed over the codes' paths. */
 function flowGraph(rows: FlowRow[]) {
   const nodes = new Map<string, FlowNode>();
@@ -194,7 +207,6 @@ function returnTable(rows: FlowRow[]): Table {
 }
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncPlateFirstSeen(db);
   const { text, params } = vouchersFlowSql(filters);
   const rows = byGrain(await db.query<FlowRow>(text, params), GRAINS);
   const totals = totalsOf(rows.total);
@@ -222,8 +234,13 @@ async function run(db: Queryable, filters: ReportFilters) {
     ),
     series: [],
     tables: [returnTable(rows.month)],
-    extra: { flow: flowGraph(rows.path) },
+    extra: { flows: flows(rows.path) },
   });
 }
 
-export const vouchersFlow: ReportModule = { id: "vouchers/flow", run };
+export const vouchersFlow = defineReport({
+  id: "vouchers/flow",
+  syncs: [syncPlateFirstSeen],
+  sql: { "vouchers/flow": vouchersFlowSql },
+  run,
+});

@@ -1,10 +1,10 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { syncPlateFirstSeen } from "../plate-first-seen.ts";
-import type { ReportModule } from "../registry.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { voucherCohortSql } from "./voucher-cohort.ts";
 
@@ -19,6 +19,7 @@ interface VoucherRow extends Windowed {
   bucket: string;
   promotion_id: number;
   promotion_name: string;
+  promotion_code: string;
   channel: Channel;
   affiliate_name: string | null;
   max_redemptions: number | null;
@@ -75,7 +76,7 @@ export function vouchersSql(filters: ReportFilters) {
   FROM (SELECT *, ${sql.bucket(sql.local("issued_at"))} AS bucket FROM cohort)
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, promotion_id, channel, affiliate_id))
 )
-SELECT g.*, p.name AS promotion_name, a.name AS affiliate_name, p.max_redemptions,
+SELECT g.*, p.name AS promotion_name, p.code AS promotion_code, a.name AS affiliate_name, p.max_redemptions,
   (SELECT count(*) FROM vouchers v WHERE v.promotion_id = g.promotion_id AND v.redeemed_at IS NOT NULL) AS redeemed_ever
 FROM grouped g
 LEFT JOIN promotions p ON p.id = g.promotion_id
@@ -189,7 +190,6 @@ const capUse: Metric<VoucherRow> = {
 };
 
 async function run(db: Queryable, filters: ReportFilters) {
-  await syncPlateFirstSeen(db);
   const { text, params } = vouchersSql(filters);
   const rows = byGrain(await db.query<VoucherRow>(text, params), GRAINS);
   const totals = totalsOf(rows.total);
@@ -207,7 +207,12 @@ async function run(db: Queryable, filters: ReportFilters) {
           key: "promotions",
           label: "Per actie en kanaal",
           dimensions: [
-            { key: "promotion", label: "Actie", value: (row) => row.promotion_name },
+            {
+              key: "promotion",
+              label: "Actie",
+              value: (row) => row.promotion_name,
+              link: { report: "vouchers", filters: { promotion: "promotion_code" } },
+            },
             {
               key: "channel",
               label: "Kanaal",
@@ -216,7 +221,7 @@ async function run(db: Queryable, filters: ReportFilters) {
                   ? `${channelLabels[row.channel]} · ${row.affiliate_name}`
                   : channelLabels[row.channel],
             },
-            { key: "promotion_id", label: "Actienummer", type: "count", value: (row) => row.promotion_id },
+            { key: "promotion_code", label: "Actiecode", value: (row) => row.promotion_code },
           ],
           metrics: [
             issued,
@@ -244,4 +249,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
 }
 
-export const vouchers: ReportModule = { id: "vouchers", run };
+export const vouchers = defineReport({
+  id: "vouchers",
+  syncs: [syncPlateFirstSeen],
+  sql: { vouchers: vouchersSql },
+  run,
+});

@@ -1,4 +1,28 @@
+import type { ReportSql } from "../sql.ts";
+
 // What the website reports mean by time on a page and by "followed a view", written once.
+
+/** How many pages a table shows before the rest is summed into one row (search reaches every page). */
+export const TOP_PAGES = 25;
+
+/** A condition on web_sessions for the dimension filters: sessions from the channel, that started on the page. */
+export function sessionFilter(
+  sql: ReportSql,
+  options: { page: boolean; alias?: string } = { page: true },
+): string | undefined {
+  const { page, channel } = sql.filters.dimensions;
+  const column = (name: string) => (options.alias ? `${options.alias}.${name}` : name);
+  const conditions: string[] = [];
+  if (page && options.page) {
+    sql.params.page = page;
+    conditions.push(`${column("landing_path")} = $page`);
+  }
+  if (channel) {
+    sql.params.channel = channel;
+    conditions.push(`${column("channel")} = $channel`);
+  }
+  return conditions.length ? conditions.join(" AND ") : undefined;
+}
 
 /**
  * The most seconds one pageview counts for: a tab left open and visible overnight would otherwise outweigh a
@@ -16,7 +40,9 @@ export const PAGE_SECONDS_CAP = 30 * 60;
  * without reports, 60 s and 90 s to the next page → 75 s.
  */
 export const pageSecondsSql = (views: string) => `SELECT *,
-    least(coalesce(engaged_seconds, date_diff('second', viewed_at, next_at)), ${PAGE_SECONDS_CAP}) AS page_seconds,
+    -- least() skips NULLs: without a known time the page has none, not the cap
+    CASE WHEN engaged_seconds IS NOT NULL OR next_at IS NOT NULL
+      THEN least(coalesce(engaged_seconds, date_diff('second', viewed_at, next_at)), ${PAGE_SECONDS_CAP}) END AS page_seconds,
     next_at IS NULL AS is_exit
   FROM (
     SELECT *, lead(viewed_at) OVER (PARTITION BY win, session_id ORDER BY viewed_at) AS next_at
@@ -26,10 +52,10 @@ export const pageSecondsSql = (views: string) => `SELECT *,
 /**
  * Voucher claims and conversions that followed a view: per window, path and session, the events of that
  * session at or after its first view of the path (`event_no` identifies an event across paths). `views`
- * names a CTE of pageviews tagged `win`.
+ * names a CTE of pageviews tagged `win`, with their session's `channel`.
  */
-export const followedEventsSql = (views: string) => `SELECT f.win, f.path, e.kind, e.event_no
-  FROM (SELECT win, session_id, path, min(viewed_at) AS first_at FROM ${views} GROUP BY ALL) f
+export const followedEventsSql = (views: string) => `SELECT f.win, f.path, f.channel, e.kind, e.event_no
+  FROM (SELECT win, session_id, path, channel, min(viewed_at) AS first_at FROM ${views} GROUP BY ALL) f
   JOIN (
     SELECT session_id, occurred_at, kind, row_number() OVER () AS event_no FROM web_events
     WHERE kind IN ('voucher', 'conversion') AND session_id IN (SELECT session_id FROM ${views})
