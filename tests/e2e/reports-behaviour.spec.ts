@@ -5,6 +5,8 @@ import { chooseFilter, expectSettled, kpiText, openReport } from "./reports-supp
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
+// Each test draws its screen at two sizes and follows a row: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 
 // Vouchers, Vouchers › flow, Programmakeuze and the two Website screens on the demo chain: figures and
 // their parts appear, the period changes them and the URL, and a row leads once to the narrower view. The

@@ -260,7 +260,12 @@ async function run(db: Queryable, filters: ReportFilters) {
       mixTable(filters, rows.programme, totals),
       transitionsTable(rows.pair.filter((row) => row.win === "current")),
     ],
-    extra: { transitions: transitionFlow(rows.pair.filter((row) => row.win === "current")) },
+    extra: {
+      transitions: transitionFlow(
+        rows.pair.filter((row) => row.win === "current"),
+        new Map(rows.programme.map((row) => [String(row.programme), Number(row.sort_order)])),
+      ),
+    },
   });
 }
 
@@ -298,11 +303,16 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
   );
 }
 
-/** The sankey of the transitions: previous programme (left) → next (right). */
-function transitionFlow(rows: FlowRow[]) {
-  const labels = (side: "from" | "to") => [
-    ...new Set(rows.map((row) => String(side === "from" ? row.previous : row.next))),
-  ];
+/**
+ * The sankey of the transitions: previous programme (left) → next (right), both sides in the programmes'
+ * order (`order`: programme → its sort order) with Abonnement last.
+ */
+function transitionFlow(rows: FlowRow[], order: Map<string, number>) {
+  const rank = (label: string) => (label === "Abonnement" ? Infinity : (order.get(label) ?? 0));
+  const labels = (side: "from" | "to") =>
+    [...new Set(rows.map((row) => String(side === "from" ? row.previous : row.next)))].sort(
+      (a, b) => rank(a) - rank(b) || a.localeCompare(b, "nl"),
+    );
   return {
     nodes: [
       ...labels("from").map((label) => ({ id: `from:${label}`, label, depth: 0 })),

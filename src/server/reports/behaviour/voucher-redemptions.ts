@@ -8,7 +8,8 @@
 //   the redemption (a visit's read comes a few minutes before its sale). Such a redemption is no
 //   acquisition: a discount given to an existing customer. Unknown for a redemption without a plate.
 // new_plate: the opposite, for a redemption with a plate: its first visit ever is the redemption.
-// revenue_90d_cents: what the plate paid, excl. VAT, from the redemption (included) up to 90 days later.
+// revenue_90d_cents: what the plate paid, excl. VAT, in the 90 days after the redemption (the redeeming
+//   sale itself excluded: payback asks whether later visits earned the discount back).
 // matured: the 90 days have passed (only then does revenue_90d_cents count for payback).
 // first_paid_at: the plate's first later sale without a voucher that cost something (a subscription fee
 //   counts), within the 90 days; visits_90d: its sales in those 90 days after the redemption.
@@ -42,7 +43,7 @@ export const redemptionsSql = (vouchers: string) => `SELECT r.*,
     ) p ON p.plate = t.plate
   ) r
   LEFT JOIN (
-    SELECT x.id, sum(t.total_cents - t.vat_cents) AS revenue_90d_cents,
+    SELECT x.id, sum(t.total_cents - t.vat_cents) FILTER (WHERE t.occurred_at > x.redeemed_at) AS revenue_90d_cents,
       min(t.occurred_at) FILTER (WHERE t.occurred_at > x.redeemed_at AND t.voucher_code IS NULL AND t.total_cents > 0) AS first_paid_at,
       count(*) FILTER (WHERE t.occurred_at > x.redeemed_at) AS visits_90d,
       bool_or(t.payment_method = 'abonnement') AS subscriber

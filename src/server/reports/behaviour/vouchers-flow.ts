@@ -125,7 +125,7 @@ const STEP_LABELS: Record<string, string> = {
   "te-vroeg": "Nog geen 90 dagen",
   "geen-kenteken": "Kenteken onbekend",
   abonnee: "Abonnee",
-  "vaste-klant": "Vaste klant (≥ 3 bezoeken)",
+  "vaste-klant": "Vaste klant",
   incidenteel: "Af en toe",
 };
 

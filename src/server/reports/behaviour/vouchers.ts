@@ -164,7 +164,7 @@ const payback: Metric<VoucherRow> = {
   key: "payback",
   label: "Terugverdiend (90 dagen)",
   unit: "ratio",
-  hint: "Omzet excl. btw van de inwisselende kentekens in de 90 dagen vanaf de inwisseling ÷ kortingskosten; alleen inwisselingen waarvan de 90 dagen voorbij zijn. Boven 1: de korting is terugverdiend.",
+  hint: "Omzet excl. btw van de inwisselende kentekens in de 90 dagen na de inwisseling (de inwisseling zelf niet) ÷ kortingskosten; alleen inwisselingen waarvan de 90 dagen voorbij zijn. Boven 1: latere bezoeken verdienden de korting terug.",
   value: (row) => ratio(row?.matured_revenue_90d_cents, row?.matured_discount_cents),
 };
 const maturing: Metric<VoucherRow> = {

@@ -1,3 +1,4 @@
+import { Box } from "@mantine/core";
 import { SankeyChart, type SankeySeriesOption } from "echarts/charts";
 import { TooltipComponent, type TooltipComponentOption } from "echarts/components";
 import { type ComposeOption, use } from "echarts/core";
@@ -85,5 +86,14 @@ export function SankeyFlow(props: {
       ],
     };
   }, [nodes, links, unit, colorOf]);
-  return <EChart option={option} label={props.label} height={360} />;
+  // A flow over several steps needs room for every column's labels: on a phone it scrolls sideways inside
+  // its own box instead of squeezing the columns together.
+  const steps = Math.max(...nodes.map((node) => node.depth ?? 1)) + 1;
+  return (
+    <Box style={{ overflowX: "auto" }}>
+      <Box miw={steps > 2 ? steps * 170 : undefined}>
+        <EChart option={option} label={props.label} height={360} />
+      </Box>
+    </Box>
+  );
 }

@@ -6,6 +6,9 @@ import { SankeyFlow } from "../../../../components/charts/sankey-chart.tsx";
 /** Programmakeuze: from which programme to which, between a plate's consecutive visits. */
 export default function ItemFlowPart({ envelope }: { envelope: ReportEnvelope }) {
   const { transitions } = envelope.extra as ItemFlowExtra;
+  // The same programme has the same colour on both sides (nodes come in the programmes' order).
+  const labels = [...new Set(transitions.nodes.map((node) => node.label))];
+  const colorOf = (node: { label: string }) => labels.indexOf(node.label);
   return (
     <Paper withBorder p="md" radius="md" data-testid="programme-sankey">
       <Title order={2} size="h4">
@@ -19,6 +22,7 @@ export default function ItemFlowPart({ envelope }: { envelope: ReportEnvelope })
         nodes={transitions.nodes}
         links={transitions.links}
         unit="bezoeken"
+        colorOf={colorOf}
         label="Hoeveel bezoeken van elk programma de vorige keer naar welk programma deze keer gingen; dezelfde cijfers staan in de tabel Van programma naar programma."
       />
     </Paper>
