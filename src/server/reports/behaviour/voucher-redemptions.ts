@@ -24,37 +24,32 @@ const FOLLOW_UP = "INTERVAL 90 DAY";
  * columns kept), one row each, with the columns above plus discount_cents and revenue_net_cents of the
  * redeeming transaction. `$now` must be a parameter (the report's clock).
  */
-export const redemptionsSql = (vouchers: string) => `SELECT r.*,
-    r.plate IS NOT NULL AND NOT r.seen_before AS new_plate,
+export const redemptionsSql = (vouchers: string) => `WITH redeemed AS (
+    SELECT v.*, t.plate, t.discount_cents, t.total_cents - t.vat_cents AS revenue_net_cents
+    FROM (${vouchers}) v JOIN transactions t ON t.id = v.redeemed_transaction_id
+  ), plate_sales AS (
+    -- every sale of the redeeming plates, read in one scan of the transactions
+    SELECT plate, occurred_at, total_cents, total_cents - vat_cents AS net_cents, voucher_code, payment_method
+    FROM transactions WHERE plate IN (SELECT plate FROM redeemed WHERE plate IS NOT NULL)
+  ), per_plate AS (
+    -- a sale with a voucher code is a code the plate redeemed
+    SELECT plate, min(occurred_at) AS first_sale_at, count(voucher_code) AS plate_codes FROM plate_sales GROUP BY plate
+  ), follow_up AS (
+    SELECT r.id, sum(s.net_cents) AS revenue_90d_cents,
+      min(s.occurred_at) FILTER (WHERE s.voucher_code IS NULL AND s.total_cents > 0) AS first_paid_at,
+      count(*) AS visits_90d, bool_or(s.payment_method = 'abonnement') AS subscriber
+    FROM redeemed r JOIN plate_sales s ON s.plate = r.plate
+      AND s.occurred_at > r.redeemed_at AND s.occurred_at < r.redeemed_at + ${FOLLOW_UP}
+    GROUP BY r.id
+  )
+  SELECT r.*,
+    r.plate IS NOT NULL AND least(s.first_read_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN} AS seen_before,
+    r.plate IS NOT NULL AND NOT coalesce(least(s.first_read_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN}, false) AS new_plate,
     coalesce(f.revenue_90d_cents, 0) AS revenue_90d_cents,
     r.redeemed_at + ${FOLLOW_UP} <= $now::TIMESTAMPTZ AS matured,
     f.first_paid_at, coalesce(f.visits_90d, 0) AS visits_90d, coalesce(f.subscriber, false) AS subscriber,
-    c.plate_codes
-  FROM (
-    SELECT v.*, t.plate, t.discount_cents, t.total_cents - t.vat_cents AS revenue_net_cents,
-      t.plate IS NOT NULL AND least(s.first_read_at, p.first_sale_at) < v.redeemed_at - ${SEEN_MARGIN} AS seen_before
-    FROM (${vouchers}) v
-    JOIN transactions t ON t.id = v.redeemed_transaction_id
-    LEFT JOIN plate_first_seen s ON s.plate = t.plate
-    LEFT JOIN (
-      SELECT plate, min(occurred_at) AS first_sale_at FROM transactions
-      WHERE plate IN (SELECT plate FROM transactions WHERE id IN (SELECT redeemed_transaction_id FROM (${vouchers})))
-      GROUP BY plate
-    ) p ON p.plate = t.plate
-  ) r
-  LEFT JOIN (
-    SELECT x.id, sum(t.total_cents - t.vat_cents) FILTER (WHERE t.occurred_at > x.redeemed_at) AS revenue_90d_cents,
-      min(t.occurred_at) FILTER (WHERE t.occurred_at > x.redeemed_at AND t.voucher_code IS NULL AND t.total_cents > 0) AS first_paid_at,
-      count(*) FILTER (WHERE t.occurred_at > x.redeemed_at) AS visits_90d,
-      bool_or(t.payment_method = 'abonnement') AS subscriber
-    FROM (
-      SELECT v.id, v.redeemed_at, t.plate FROM (${vouchers}) v JOIN transactions t ON t.id = v.redeemed_transaction_id
-      WHERE t.plate IS NOT NULL
-    ) x
-    JOIN transactions t ON t.plate = x.plate AND t.occurred_at >= x.redeemed_at AND t.occurred_at < x.redeemed_at + ${FOLLOW_UP}
-    GROUP BY x.id
-  ) f ON f.id = r.id
-  LEFT JOIN (
-    SELECT t.plate, count(*) AS plate_codes FROM vouchers v JOIN transactions t ON t.id = v.redeemed_transaction_id
-    WHERE t.plate IS NOT NULL GROUP BY t.plate
-  ) c ON c.plate = r.plate`;
+    p.plate_codes
+  FROM redeemed r
+  LEFT JOIN plate_first_seen s ON s.plate = r.plate
+  LEFT JOIN per_plate p ON p.plate = r.plate
+  LEFT JOIN follow_up f ON f.id = r.id`;
