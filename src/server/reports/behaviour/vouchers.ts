@@ -77,10 +77,13 @@ export function vouchersSql(filters: ReportFilters) {
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, promotion_id, channel, affiliate_id))
 )
 SELECT g.*, p.name AS promotion_name, p.code AS promotion_code, a.name AS affiliate_name, p.max_redemptions,
-  (SELECT count(*) FROM vouchers v WHERE v.promotion_id = g.promotion_id AND v.redeemed_at IS NOT NULL) AS redeemed_ever
+  e.redeemed_ever
 FROM grouped g
 LEFT JOIN promotions p ON p.id = g.promotion_id
-LEFT JOIN affiliates a ON a.id = g.affiliate_id`;
+LEFT JOIN affiliates a ON a.id = g.affiliate_id
+LEFT JOIN (
+  SELECT promotion_id, count(*) AS redeemed_ever FROM vouchers WHERE redeemed_at IS NOT NULL GROUP BY ALL
+) e ON e.promotion_id = g.promotion_id`;
   return { text, params: sql.params };
 }
 
