@@ -111,10 +111,14 @@ export interface ItemDef {
   description: string;
 }
 
-/** Programmes from cheapest to most complete: a customer's "level" indexes this list. */
-export const PROGRAMMES: ItemDef[] = [
+/**
+ * Programmes from cheapest to most complete: a customer's "level" indexes this list. upgradeChance: per
+ * visit, the chance a customer's usual programme moves one up; Glans is the one people outgrow.
+ */
+export const PROGRAMMES: (ItemDef & { upgradeChance: number })[] = [
   {
     code: "basis",
+    upgradeChance: 0.025,
     name: "Basis",
     kind: "programma",
     priceCents: 1095,
@@ -122,6 +126,7 @@ export const PROGRAMMES: ItemDef[] = [
   },
   {
     code: "glans",
+    upgradeChance: 0.07,
     name: "Glans",
     kind: "programma",
     priceCents: 1495,
@@ -129,6 +134,7 @@ export const PROGRAMMES: ItemDef[] = [
   },
   {
     code: "premium",
+    upgradeChance: 0.02,
     name: "Premium",
     kind: "programma",
     priceCents: 1895,
@@ -136,6 +142,7 @@ export const PROGRAMMES: ItemDef[] = [
   },
   {
     code: "excellent",
+    upgradeChance: 0,
     name: "Excellent",
     kind: "programma",
     priceCents: 2395,

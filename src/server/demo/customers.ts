@@ -1,5 +1,5 @@
 import { parsePlate } from "../../shared/plates.ts";
-import { FAR_AWAY, SITES, SUBSCRIPTIONS } from "./catalog.ts";
+import { FAR_AWAY, PROGRAMMES, SITES, SUBSCRIPTIONS } from "./catalog.ts";
 import { newPlateReading, PostcodeArea } from "./plate-gen.ts";
 import { cumulative, type Random } from "./random.ts";
 
@@ -125,14 +125,11 @@ export class Customers {
     return this.areas[site].draw(this.rng);
   }
 
-  /** Favourite programmes drift over time, mostly upwards. */
+  /** Favourite programmes drift over time, mostly upwards: from Glans most of all (catalog.ts). */
   drift(id: number): void {
     if (this.subscription[id] >= 0) return;
     const roll = this.rng.next();
-    if (roll < 0.025 && this.level[id] < 3) this.level[id]++;
+    if (roll < PROGRAMMES[this.level[id]].upgradeChance && this.level[id] < 3) this.level[id]++;
     else if (roll > 0.99 && this.level[id] > 0) this.level[id]--;
   }
 }
-
-/** Better odds to stay for customers a voucher brought in. */
-export const VOUCHER_STAY_CHANCE = [0.3, 0.12, 0.03, 0.01];

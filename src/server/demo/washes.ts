@@ -2,12 +2,12 @@ import { parsePlate } from "../../shared/plates.ts";
 import type { TableWriter } from "./bulk.ts";
 import { type Day, hourWeights, openingHours, WEEKDAY_FACTOR } from "./calendar.ts";
 import { EXTRAS, PROGRAMMES, SITES, SUBSCRIPTIONS } from "./catalog.ts";
-import { Customers, PAYMENT_METHODS, SUBSCRIBER, VOUCHER_STAY_CHANCE } from "./customers.ts";
+import { Customers, PAYMENT_METHODS, SUBSCRIBER } from "./customers.ts";
 import type { Catalog } from "./dimensions.ts";
 import { misread } from "./plate-gen.ts";
 import { cumulative, type Random } from "./random.ts";
 import type { Sale, SaleLine, SalesWriter } from "./sales.ts";
-import type { Voucher, VoucherBook } from "./vouchers.ts";
+import { stayChanceOf, type Voucher, type VoucherBook } from "./vouchers.ts";
 import type { Weather } from "./weather.ts";
 
 // Cars arriving at the sites: an entrance-camera reading for each (sometimes two, sometimes nothing
@@ -82,7 +82,7 @@ export class WashSimulator {
     const { site, voucher } = arrival;
     let id: number;
     if (voucher && rng.chance(voucher.promotion.newcomerShare))
-      id = customers.welcome(site, progress, VOUCHER_STAY_CHANCE);
+      id = customers.welcome(site, progress, stayChanceOf(voucher.promotion));
     else id = customers.arrival(site, progress).id;
     customers.drift(id);
 

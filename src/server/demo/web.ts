@@ -31,6 +31,15 @@ const DEVICE_WEIGHTS = cumulative([62, 32, 6]);
 const SITE_WEIGHTS = cumulative(SITES.map((site) => site.size));
 const ONLINE_LEVELS = cumulative([0.2, 0.35, 0.3, 0.15]);
 const HOUR_MS = 3_600_000;
+/**
+ * Landing pages that work and one that does not: multipliers of the conversion and bounce chances. The
+ * subscriptions page converts; the pollen blog post draws readers who leave at once.
+ */
+const LANDING_EFFECT: Record<string, { conversion: number; bounce: number }> = {
+  "/abonnementen": { conversion: 2.5, bounce: 0.55 },
+  "/blog/stuifmeel-van-je-auto": { conversion: 0.15, bounce: 1.75 },
+};
+const NO_EFFECT = { conversion: 1, bounce: 1 };
 
 export interface WebWriters {
   sessions: TableWriter;
@@ -96,7 +105,8 @@ export class WebSimulator {
     const visitor = rng.hex(16);
     const willClaim = rng.chance(source.claimRate);
     const paths = [source.landing];
-    if (willClaim || !rng.chance(BOUNCE[source.channel])) {
+    const effect = LANDING_EFFECT[source.landing] ?? NO_EFFECT;
+    if (willClaim || !rng.chance(Math.min(0.95, BOUNCE[source.channel] * effect.bounce))) {
       const more = willClaim && rng.chance(0.5) ? 0 : 1 + Math.min(10, Math.floor(rng.exponential(2)));
       for (let i = 0; i < more; i++) paths.push(NAV_PAGES[rng.weighted(NAV_WEIGHTS)]);
     }
@@ -112,7 +122,9 @@ export class WebSimulator {
       exposures.push({ page, key: experiment.key, variant: experiment.variants[variant] });
       if (variant === 1) lift *= experiment.effect;
     }
-    const converts = rng.chance(source.conversionRate * lift * (paths.length > 1 ? 1.6 : 0.4));
+    const converts = rng.chance(
+      source.conversionRate * lift * effect.conversion * (paths.length > 1 ? 1.6 : 0.4),
+    );
     if (converts) paths.push("/bestellen", "/bestellen/bedankt");
 
     let at = start;

@@ -1,5 +1,10 @@
 import { acquisition } from "./acquisition/acquisition.ts";
 import { adReports } from "./acquisition/ad-report.ts";
+import { contentLandingPages } from "./behaviour/content-landing-pages.ts";
+import { contentPages } from "./behaviour/content-pages.ts";
+import { itemFlow } from "./behaviour/item-flow.ts";
+import { vouchers } from "./behaviour/vouchers.ts";
+import { vouchersFlow } from "./behaviour/vouchers-flow.ts";
 import { usersFlow } from "./customers/users-flow.ts";
 import { usersGeo } from "./customers/users-geo.ts";
 import { usersRecognition } from "./customers/users-recognition.ts";
@@ -25,6 +30,11 @@ const MODULES: ReportModule[] = [
   usersGeo,
   ...adReports,
   acquisition,
+  vouchers,
+  vouchersFlow,
+  itemFlow,
+  contentPages,
+  contentLandingPages,
 ];
 
 export const REPORTS = new Map(MODULES.map((module) => [module.id as string, module]));

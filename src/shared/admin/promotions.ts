@@ -16,6 +16,17 @@ export const channels = [
 ] as const;
 export type Channel = (typeof channels)[number];
 
+/** Dutch names of the channels, for the admin screens and the voucher reports alike. */
+export const channelLabels: Record<Channel, string> = {
+  facebook: "Facebook",
+  google_ads: "Google Ads",
+  marktplaats: "Marktplaats",
+  affiliate: "Affiliate",
+  newsletter: "Nieuwsbrief",
+  flyer: "Flyer",
+  website: "Website",
+};
+
 const channelSchema = z.enum(channels, { message: "Kies een kanaal." });
 
 const promotionFields = {

@@ -48,6 +48,20 @@ export const geoExtraSchema = z.object({
   }),
 });
 
+/** A sankey over several columns: `depth` 0 is the leftmost. */
+const sankeySchema = z.object({
+  nodes: z.array(z.object({ id: z.string(), label: z.string(), depth: z.number() })),
+  links: z.array(z.object({ from: z.string(), to: z.string(), value: z.number() })),
+});
+
+/** Vouchers › flow: the codes' steps per channel (`all`: every channel together). */
+export const voucherFlowExtraSchema = z.object({
+  flows: z.array(z.object({ channel: z.string(), label: z.string(), flow: sankeySchema })),
+});
+
+/** Programmakeuze: previous → next programme of consecutive visits (a two-column sankey). */
+export const itemFlowExtraSchema = z.object({ transitions: sankeySchema });
+
 export const dashboardExtraSchema = z.object({ week: range });
 
 /** Acquisitie › Overzicht: the journey sankey (channel → claim → first wash → second visit). */
@@ -63,5 +77,7 @@ export const acquisitionExtraSchema = z.object({
 export type CohortsExtra = z.infer<typeof cohortsExtraSchema>;
 export type FlowExtra = z.infer<typeof flowExtraSchema>;
 export type GeoExtra = z.infer<typeof geoExtraSchema>;
+export type VoucherFlowExtra = z.infer<typeof voucherFlowExtraSchema>;
+export type ItemFlowExtra = z.infer<typeof itemFlowExtraSchema>;
 export type DashboardExtra = z.infer<typeof dashboardExtraSchema>;
 export type AcquisitionExtra = z.infer<typeof acquisitionExtraSchema>;

@@ -1,3 +1,4 @@
+import { Box } from "@mantine/core";
 import { SankeyChart, type SankeySeriesOption } from "echarts/charts";
 import { TooltipComponent, type TooltipComponentOption } from "echarts/components";
 import { type ComposeOption, use } from "echarts/core";
@@ -8,7 +9,7 @@ import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 import { SERIES_COLORS } from "../reports/echarts.ts";
 
-// A sankey: where things were before (left) and where they went (right), or a chain of steps (depth). Registers its own chart
+// A sankey: where things were before (left) and where they went (right), or a flow over several steps. Registers its own chart
 // type so that it stays in the chunk of the screen that shows it.
 use([SankeyChart, TooltipComponent, CanvasRenderer]);
 
@@ -17,8 +18,8 @@ type Option = ComposeOption<SankeySeriesOption | TooltipComponentOption>;
 export interface SankeyNode {
   id: string;
   label: string;
-  side: "from" | "to";
-  /** Column for flows of more than two steps (0 = leftmost); default 0 for "from", 1 for "to". */
+  /** A two-column sankey names the side; one of more columns gives each node its column (0: leftmost). */
+  side?: "from" | "to";
   depth?: number;
 }
 
@@ -71,10 +72,11 @@ export function SankeyFlow(props: {
           data: nodes.map((node) => {
             const found = byId.get(node.id);
             const color = SERIES_COLORS[(colorOf?.(node) ?? found?.index ?? 0) % SERIES_COLORS.length];
-            const left = node.side === "from";
+            const depth = node.depth ?? (node.side === "from" ? 0 : 1);
+            const left = depth === 0;
             return {
               name: node.id,
-              depth: node.depth ?? (left ? 0 : 1),
+              depth,
               itemStyle: { color },
               label: { position: left ? "left" : "right" },
             };
@@ -84,5 +86,14 @@ export function SankeyFlow(props: {
       ],
     };
   }, [nodes, links, unit, colorOf]);
-  return <EChart option={option} label={props.label} height={360} />;
+  // A flow over several steps needs room for every column's labels: on a phone it scrolls sideways inside
+  // its own box instead of squeezing the columns together.
+  const steps = Math.max(...nodes.map((node) => node.depth ?? 1)) + 1;
+  return (
+    <Box style={{ overflowX: "auto" }}>
+      <Box miw={steps > 2 ? steps * 170 : undefined}>
+        <EChart option={option} label={props.label} height={360} />
+      </Box>
+    </Box>
+  );
 }

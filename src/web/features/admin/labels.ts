@@ -1,10 +1,12 @@
 import type { ApiKeyScope, DataSource } from "../../../shared/admin/connections.ts";
 import type { ItemKind } from "../../../shared/admin/items.ts";
-import type { Channel, PromotionKind } from "../../../shared/admin/promotions.ts";
+import type { PromotionKind } from "../../../shared/admin/promotions.ts";
 import type { Role } from "../../../shared/admin/users.ts";
 import { FRESHNESS_LABELS, type Freshness } from "../../../shared/freshness.ts";
 
 // Dutch names of the admin's stored values, used by lists, forms, filters and CSV exports alike.
+
+export { channelLabels } from "../../../shared/admin/promotions.ts";
 
 export const roleLabels: Record<Role, string> = { beheerder: "Beheerder", analist: "Analist" };
 
@@ -18,16 +20,6 @@ export const promotionKindLabels: Record<PromotionKind, string> = {
   percentage: "Percentage korting",
   bedrag: "Vast bedrag korting",
   "gratis-upgrade": "Gratis upgrade",
-};
-
-export const channelLabels: Record<Channel, string> = {
-  facebook: "Facebook",
-  google_ads: "Google Ads",
-  marktplaats: "Marktplaats",
-  affiliate: "Affiliate",
-  newsletter: "Nieuwsbrief",
-  flyer: "Flyer",
-  website: "Website",
 };
 
 export const scopeLabels: Record<ApiKeyScope, string> = {

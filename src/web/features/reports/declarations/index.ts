@@ -1,6 +1,7 @@
 import type { ReportDeclaration } from "../../../components/reports/declaration.ts";
 import { acquisition } from "./acquisition.ts";
 import { AD_DECLARATIONS } from "./ad-platforms.ts";
+import { contentLandingPages, contentPages, itemFlow, vouchers, vouchersFlow } from "./behaviour.ts";
 import { usersFlow, usersGeo, usersRecognition, usersType, usersUnique } from "./customers.ts";
 import { trxItems, trxRevenue, trxSales } from "./transactions.ts";
 
@@ -17,5 +18,10 @@ export const REPORT_DECLARATIONS: Record<string, ReportDeclaration> = Object.fro
     usersGeo,
     acquisition,
     ...AD_DECLARATIONS,
+    vouchers,
+    vouchersFlow,
+    itemFlow,
+    contentPages,
+    contentLandingPages,
   ].map((declaration) => [`/reports/${declaration.id}`, declaration as ReportDeclaration]),
 );

@@ -1,0 +1,217 @@
+import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
+import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import { syncPlateFirstSeen } from "../plate-first-seen.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { redemptionsSql } from "./voucher-redemptions.ts";
+import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
+
+// Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
+// duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
+// Website data has no site: the site filter does not apply.
+
+const GRAINS = ["total", "bucket", "landing", "channel", "landing_channel"] as const;
+
+interface LandingRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  landing_path: string;
+  channel: string;
+  sessions: number;
+  bounces: number;
+  duration_seconds: number;
+  pageviews: number;
+  conversions: number;
+  converting_sessions: number;
+  revenue_cents: number;
+  claims: number;
+  redemptions: number;
+  acquired: number;
+}
+
+// sessions: visits that started in the period on the page; bounces: of those, one pageview and no
+//   interactive event. duration_seconds: Σ visit duration, a bounce counting as 0 s (visit duration =
+//   Σ ÷ sessions). pageviews: Σ pages of those visits (pages per session = Σ ÷ sessions).
+// conversions / revenue_cents: Wasbord conversion events of those visits and their revenue (incl. VAT, as
+//   the website reports it); converting_sessions: visits with at least one (conversion rate = ÷ sessions).
+// claims: voucher codes claimed in those visits; redemptions: those codes redeemed at a till within their
+//   validity, at most 30 days after the claim (REPORT-DEFINITIONS §1); acquired: redemptions by a plate
+//   never seen before (voucher-redemptions.ts).
+export function contentLandingPagesSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  sql.params.now = filters.now.toISOString();
+  const text = `WITH sessions AS (
+  ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
+), claims AS (
+  SELECT e.session_id, e.voucher_code, e.occurred_at FROM web_events e
+  WHERE e.kind = 'voucher' AND e.session_id IN (SELECT id FROM sessions)
+), redeemed AS (
+  ${redemptionsSql(`SELECT v.id, v.code, v.claimed_at, v.redeemed_at, v.redeemed_transaction_id FROM vouchers v
+    WHERE v.code IN (SELECT voucher_code FROM claims) AND v.redeemed_at IS NOT NULL
+      AND v.redeemed_at <= coalesce(v.claimed_at, v.issued_at) + INTERVAL 30 DAY`)}
+), per_session AS (
+  SELECT s.id,
+    count_if(e.kind = 'conversion') AS conversions,
+    coalesce(sum(e.revenue_cents) FILTER (WHERE e.kind = 'conversion'), 0) AS revenue_cents
+  FROM sessions s JOIN web_events e ON e.session_id = s.id AND e.kind = 'conversion'
+  GROUP BY s.id
+), claimed AS (
+  SELECT c.session_id, count(*) AS claims, count(r.id) AS redemptions, count_if(r.new_plate) AS acquired
+  FROM claims c LEFT JOIN redeemed r ON r.code = c.voucher_code
+  GROUP BY c.session_id
+)
+SELECT win,
+  CASE WHEN GROUPING(landing_path) = 0 AND GROUPING(channel) = 0 THEN 'landing_channel'
+    WHEN GROUPING(landing_path) = 0 THEN 'landing' WHEN GROUPING(channel) = 0 THEN 'channel'
+    WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
+  bucket, landing_path, channel,
+  count(*) AS sessions,
+  count_if(is_bounce) AS bounces,
+  sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
+  sum(pageviews) AS pageviews,
+  sum(coalesce(p.conversions, 0)) AS conversions,
+  count(p.id) AS converting_sessions,
+  sum(coalesce(p.revenue_cents, 0)) AS revenue_cents,
+  sum(coalesce(c.claims, 0)) AS claims,
+  sum(coalesce(c.redemptions, 0)) AS redemptions,
+  sum(coalesce(c.acquired, 0)) AS acquired
+FROM (SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM sessions) s
+LEFT JOIN per_session p ON p.id = s.id
+LEFT JOIN claimed c ON c.session_id = s.id
+GROUP BY GROUPING SETS ((win), (win, bucket), (win, landing_path), (win, channel), (win, landing_path, channel))`;
+  return { text, params: sql.params };
+}
+
+const sessions: Metric<LandingRow> = {
+  key: "sessions",
+  label: "Sessies",
+  unit: "count",
+  value: (row) => sum(row?.sessions),
+};
+const bounceRate: Metric<LandingRow> = {
+  key: "bounce_rate",
+  label: "Bouncepercentage",
+  unit: "percent",
+  good: "down",
+  hint: "Sessies met één pagina en geen interactie ÷ sessies.",
+  value: (row) => ratio(sum(row?.bounces), row?.sessions),
+};
+const duration: Metric<LandingRow> = {
+  key: "visit_duration",
+  label: "Bezoekduur",
+  unit: "seconds",
+  hint: "Σ duur van de sessies (een bounce telt als 0 s) ÷ sessies.",
+  value: (row) => ratio(sum(row?.duration_seconds), row?.sessions),
+};
+const depth: Metric<LandingRow> = {
+  key: "pages_per_session",
+  label: "Pagina's per sessie",
+  unit: "ratio",
+  value: (row) => ratio(sum(row?.pageviews), row?.sessions),
+};
+const conversions: Metric<LandingRow> = {
+  key: "conversions",
+  label: "Conversies",
+  unit: "count",
+  hint: "Wasbord-conversies (eigen meting), niet die van de advertentieplatforms.",
+  value: (row) => sum(row?.conversions),
+};
+const conversionRate: Metric<LandingRow> = {
+  key: "conversion_rate",
+  label: "Conversieratio",
+  unit: "percent",
+  hint: "Sessies met minstens één conversie ÷ sessies.",
+  value: (row) => ratio(sum(row?.converting_sessions), row?.sessions),
+};
+const revenuePerSession: Metric<LandingRow> = {
+  key: "revenue_per_session",
+  label: "Omzet per sessie",
+  unit: "eur_cents",
+  hint: "Omzet van de conversies (incl. btw, zoals de website die meldt) ÷ sessies.",
+  value: (row) => ratio(sum(row?.revenue_cents), row?.sessions),
+};
+const claims: Metric<LandingRow> = {
+  key: "claims",
+  label: "Voucherclaims",
+  unit: "count",
+  value: (row) => sum(row?.claims),
+};
+const redemptions: Metric<LandingRow> = {
+  key: "redemptions",
+  label: "Inwisselingen",
+  unit: "count",
+  hint: "Geclaimde codes die binnen hun geldigheid (hoogstens 30 dagen na de claim) aan de kassa zijn ingewisseld.",
+  value: (row) => sum(row?.redemptions),
+};
+const acquired: Metric<LandingRow> = {
+  key: "acquired",
+  label: "Nieuwe klanten",
+  unit: "count",
+  hint: "Inwisselingen door een kenteken dat nooit eerder werd gezien: het eerste bezoek ooit was de inwisseling.",
+  value: (row) => sum(row?.acquired),
+};
+
+const METRICS = [
+  sessions,
+  bounceRate,
+  duration,
+  depth,
+  conversions,
+  conversionRate,
+  revenuePerSession,
+  claims,
+  redemptions,
+  acquired,
+];
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = contentLandingPagesSql(filters);
+  const rows = byGrain(await db.query<LandingRow>(text, params), GRAINS);
+  const totals = totalsOf(rows.total);
+  const table = (key: string, label: string, grain: "landing" | "landing_channel") =>
+    breakdownTable(
+      filters,
+      {
+        key,
+        label,
+        dimensions: [
+          {
+            key: "landing_path",
+            label: "Landingspagina",
+            value: (row) => row.landing_path,
+            link: { report: "content-landing-pages", filters: { page: "landing_path" } },
+          },
+          ...(grain === "landing_channel"
+            ? [{ key: "channel", label: "Kanaal", value: (row: LandingRow) => row.channel }]
+            : []),
+        ],
+        metrics: METRICS,
+        changes: ["sessions"],
+        top: TOP_PAGES,
+      },
+      rows[grain],
+      (row) => `${row.landing_path}\n${grain === "landing_channel" ? row.channel : ""}`,
+      totals,
+    );
+  return envelope("content-landing-pages", filters, {
+    kpis: kpis(
+      filters,
+      [sessions, bounceRate, duration, conversionRate, revenuePerSession, acquired],
+      totals,
+    ),
+    series: timeSeries(filters, rows.bucket, [sessions, conversions]),
+    tables: [
+      table("landing_pages", "Landingspagina's", "landing"),
+      table("by_channel", "Landingspagina's per kanaal", "landing_channel"),
+    ],
+  });
+}
+
+export const contentLandingPages = defineReport({
+  id: "content-landing-pages",
+  syncs: [syncPlateFirstSeen],
+  sql: { "content-landing-pages": contentLandingPagesSql },
+  run,
+});

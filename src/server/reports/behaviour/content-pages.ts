@@ -1,0 +1,236 @@
+import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
+import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import {
+  followedEventsSql,
+  PAGE_SECONDS_CAP,
+  pageSecondsSql,
+  sessionFilter,
+  TOP_PAGES,
+} from "./web-pages.ts";
+
+// Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
+// visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
+// filter does not apply.
+
+const GRAINS = ["total", "bucket", "path", "source"] as const;
+
+interface PageRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  path: string;
+  channel: string;
+  pageviews: number;
+  visitors: number;
+  visits: number;
+  page_seconds: number;
+  timed_visitors: number;
+  exits: number;
+  entries: number;
+  bounces: number;
+  claims: number;
+  conversions: number;
+}
+
+// pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily); visits: distinct
+//   sessions that showed the page.
+// page_seconds / timed_visitors: time on page = Σ seconds on the path ÷ the visitors whose time there is
+//   known (pageSecondsSql: engaged time, else the time to the next pageview; capped).
+// exits: pageviews that were the last of their session in the period, so exits ≤ pageviews and the exit
+//   rate (exits ÷ pageviews) can never pass 100 %.
+// entries / bounces: sessions that started in the period on the path, and those of them that bounced (one
+//   pageview, no interactive event). A bounce counts only for the page the session entered on.
+// claims / conversions: voucher and conversion events in a session at or after its first view of the path.
+export function contentPagesSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const sessions = sessionFilter(sql, { page: false });
+  const joined = sessionFilter(sql, { page: false, alias: "s" });
+  const page = filters.dimensions.page;
+  if (page) sql.params.page = page;
+  const text = `WITH all_views AS (
+  ${pageSecondsSql(`SELECT p.*, s.channel FROM (${sql.facts("pageviews", "viewed_at", { site: null })}) p
+    JOIN web_sessions s ON s.id = p.session_id${joined ? ` AND ${joined}` : ""}`)}
+), views AS (
+  SELECT * FROM all_views${page ? " WHERE path = $page" : ""}
+), entered AS (
+  SELECT win,
+    CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
+    landing_path AS path, channel, count(*) AS entries, count_if(is_bounce) AS bounces
+  FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
+  GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
+), followed AS (
+  ${followedEventsSql("views")}
+), followed_by AS (
+  -- one event can follow views of several pages: the total counts it once
+  SELECT win,
+    CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
+    path, channel,
+    count(DISTINCT event_no) FILTER (WHERE kind = 'voucher') AS claims,
+    count(DISTINCT event_no) FILTER (WHERE kind = 'conversion') AS conversions
+  FROM followed
+  GROUP BY GROUPING SETS ((win), (win, path), (win, channel))
+), grouped AS (
+  SELECT win,
+    CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source'
+      WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
+    bucket, path, channel,
+    count(*) AS pageviews,
+    count(DISTINCT visitor_id) AS visitors,
+    count(DISTINCT session_id) AS visits,
+    sum(page_seconds) AS page_seconds,
+    -- per page its visitors; over several pages each page's visitors (a visitor of two pages counts twice)
+    count(DISTINCT path || chr(0) || visitor_id) FILTER (WHERE page_seconds IS NOT NULL) AS timed_visitors,
+    count_if(is_exit) AS exits
+  FROM (SELECT *, ${sql.bucket(sql.local("viewed_at"))} AS bucket FROM views)
+  GROUP BY GROUPING SETS ((win), (win, bucket), (win, path), (win, channel))
+)
+SELECT g.*, e.entries, e.bounces, f.claims, f.conversions
+FROM grouped g
+LEFT JOIN entered e ON e.win = g.win AND e.grain = g.grain AND e.path IS NOT DISTINCT FROM g.path
+  AND e.channel IS NOT DISTINCT FROM g.channel
+LEFT JOIN followed_by f ON f.win = g.win AND f.grain = g.grain AND f.path IS NOT DISTINCT FROM g.path
+  AND f.channel IS NOT DISTINCT FROM g.channel`;
+  return { text, params: sql.params };
+}
+
+const pageviews: Metric<PageRow> = {
+  key: "pageviews",
+  label: "Paginaweergaven",
+  unit: "count",
+  value: (row) => sum(row?.pageviews),
+};
+const visitors: Metric<PageRow> = {
+  key: "visitors",
+  label: "Bezoekers",
+  unit: "count",
+  hint: "Verschillende bezoekers; de bezoeker-id wisselt elke dag, dus over meer dagen telt iemand vaker.",
+  value: (row) => sum(row?.visitors),
+};
+const visits: Metric<PageRow> = {
+  key: "visits",
+  label: "Sessies",
+  unit: "count",
+  hint: "Sessies die de pagina minstens één keer lieten zien.",
+  value: (row) => sum(row?.visits),
+};
+const timeOnPage: Metric<PageRow> = {
+  key: "time_on_page",
+  label: "Tijd op pagina",
+  unit: "seconds",
+  hint: `Zichtbare tijd op de pagina (zonder melding: tijd tot de volgende pagina, de laatste pagina van een sessie telt dan niet) opgeteld, ÷ bezoekers met een gemeten tijd. Per weergave telt hoogstens ${PAGE_SECONDS_CAP / 60} minuten.`,
+  value: (row) => ratio(row?.page_seconds, row?.timed_visitors),
+};
+const entries: Metric<PageRow> = {
+  key: "entries",
+  label: "Instappen",
+  unit: "count",
+  hint: "Sessies die op deze pagina begonnen.",
+  value: (row) => sum(row?.entries),
+};
+const exits: Metric<PageRow> = {
+  key: "exits",
+  label: "Uitstappen",
+  unit: "count",
+  hint: "Weergaven die de laatste van hun sessie waren.",
+  value: (row) => sum(row?.exits),
+};
+const exitRate: Metric<PageRow> = {
+  key: "exit_rate",
+  label: "Uitstappercentage",
+  unit: "percent",
+  good: "down",
+  hint: "Uitstappen ÷ paginaweergaven.",
+  value: (row) => ratio(sum(row?.exits), row?.pageviews),
+};
+const bounceRate: Metric<PageRow> = {
+  key: "bounce_rate",
+  label: "Bouncepercentage",
+  unit: "percent",
+  good: "down",
+  hint: "Sessies die hier begonnen en na één pagina zonder interactie eindigden ÷ sessies die hier begonnen.",
+  value: (row) => ratio(sum(row?.bounces), row?.entries),
+};
+const claims: Metric<PageRow> = {
+  key: "claims",
+  label: "Voucherclaims erna",
+  unit: "count",
+  hint: "Vouchers geclaimd in een sessie na (of tijdens) een weergave van de pagina.",
+  value: (row) => sum(row?.claims),
+};
+const conversions: Metric<PageRow> = {
+  key: "conversions",
+  label: "Conversies erna",
+  unit: "count",
+  hint: "Wasbord-conversies in een sessie na (of tijdens) een weergave van de pagina.",
+  value: (row) => sum(row?.conversions),
+};
+
+const PAGE_METRICS = [
+  pageviews,
+  visitors,
+  visits,
+  timeOnPage,
+  entries,
+  exits,
+  exitRate,
+  bounceRate,
+  claims,
+  conversions,
+];
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = contentPagesSql(filters);
+  const rows = byGrain(await db.query<PageRow>(text, params), GRAINS);
+  const totals = totalsOf(rows.total);
+  return envelope("content-pages", filters, {
+    kpis: kpis(filters, [pageviews, visitors, timeOnPage, exitRate, bounceRate], totals),
+    series: timeSeries(filters, rows.bucket, [pageviews, visitors]),
+    tables: [
+      breakdownTable(
+        filters,
+        {
+          key: "pages",
+          label: "Pagina's",
+          dimensions: [
+            {
+              key: "path",
+              label: "Pagina",
+              value: (row) => row.path,
+              link: { report: "content-pages", filters: { page: "path" } },
+            },
+          ],
+          metrics: PAGE_METRICS,
+          changes: ["pageviews"],
+          top: TOP_PAGES,
+        },
+        rows.path,
+        (row) => row.path,
+        totals,
+      ),
+      breakdownTable(
+        filters,
+        {
+          key: "sources",
+          label: filters.dimensions.page
+            ? `Verkeersbronnen van ${filters.dimensions.page}`
+            : "Verkeersbronnen",
+          dimensions: [{ key: "channel", label: "Kanaal", value: (row) => row.channel }],
+          metrics: PAGE_METRICS,
+          changes: ["pageviews"],
+        },
+        rows.source,
+        (row) => row.channel,
+        totals,
+      ),
+    ],
+  });
+}
+
+export const contentPages = defineReport({
+  id: "content-pages",
+  sql: { "content-pages": contentPagesSql },
+  run,
+});

@@ -1,0 +1,350 @@
+import type { Table } from "../../../shared/reports/envelope.ts";
+import type { Queryable } from "../../db/database.ts";
+import { defineReport } from "../define-report.ts";
+import {
+  breakdownTable,
+  envelope,
+  kpis,
+  type Metric,
+  type Totals,
+  timeSeries,
+  totalsOf,
+} from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { subscriptionSpellsSql } from "./subscriptions.ts";
+
+// Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
+// from one visit to the next, subscriptions started and ended, and whether a free upgrade is bought again.
+
+const GRAINS = ["total", "bucket", "programme", "pair", "pairs", "subscriptions"] as const;
+/** How far back the previous visit of a plate is looked for; a plate not seen in a year counts as new. */
+const LOOKBACK = "INTERVAL 365 DAY";
+
+interface FlowRow extends Windowed {
+  grain: (typeof GRAINS)[number];
+  bucket: string;
+  programme: string | null;
+  previous: string | null;
+  next: string | null;
+  sort_order: number | null;
+  washes: number;
+  revenue_cents: number;
+  with_extra: number;
+  subscription_washes: number;
+  free_washes: number;
+  pairs: number;
+  upgrades: number;
+  same: number;
+  downgrades: number;
+  free_upgrades_followed: number;
+  free_upgrades_kept: number;
+  started: number;
+  ended: number;
+  active_end: number;
+  active_starts: number;
+  churned: number;
+}
+
+// A visit here is a sale with a wash programme on it (the programme: its programme line; a subscription
+// wash is a sale paid 'abonnement' and shows as "Abonnement").
+// washes / revenue_cents: such sales in the period, and the programme lines' amounts (incl. VAT, after
+//   discount): the programme mix in quantity and revenue.
+// with_extra: those of them with at least one extra. Attach rate = with_extra ÷ washes.
+// subscription_washes / free_washes: washes paid by subscription, and washes that cost nothing (a voucher
+//   paid all). Subscription conversion = subscriptions started ÷ (washes − both).
+// Pairs: consecutive visits of one plate whose second visit falls in the period (the first may lie before
+//   it, up to LOOKBACK). upgrades / same / downgrades compare the programmes' order (items.sort_order) when
+//   neither visit was a subscription wash.
+// free_upgrades_followed / _kept: pairs whose first visit redeemed a free-upgrade promotion and whose second
+//   is a paid programme; kept when that programme is at least the one the upgrade gave.
+// Subscriptions (subscriptions.ts): started / ended in the period, active at its end; churn = ended in a
+//   month among those active at its start (that month's new excluded) ÷ active at its start, summed over
+//   the months of the period, each cut to the period.
+export function itemFlowSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  sql.params.now = filters.now.toISOString();
+  const end = filters.comparison && filters.comparison.end > filters.current.end ? "comparison" : "current";
+  const start =
+    filters.comparison && filters.comparison.start < filters.current.start ? "comparison" : "current";
+  const text = `WITH lines AS (
+  SELECT l.win, l.transaction_id,
+    max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
+    sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
+    bool_or(i.kind = 'extra') AS with_extra
+  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
+  GROUP BY ALL HAVING max(CASE WHEN i.kind = 'programma' THEN l.item_id END) IS NOT NULL
+), visits AS (
+  SELECT l.*, t.plate, t.occurred_at, t.payment_method, t.total_cents, i.sort_order,
+    CASE WHEN t.payment_method = 'abonnement' THEN 'Abonnement' ELSE i.name END AS node
+  FROM lines l JOIN (${sql.facts("transactions", "occurred_at")}) t ON t.id = l.transaction_id AND t.win = l.win
+  JOIN items i ON i.id = l.item_id
+), history AS (
+  -- the sales at a site of the plates seen in the period, back to LOOKBACK before it: their previous visit
+  SELECT id, plate, occurred_at, payment_method, promotion_id FROM transactions
+  WHERE occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND occurred_at < $${end}_end::TIMESTAMPTZ
+    AND sales_channel = 'site' AND plate IN (SELECT plate FROM visits)
+), previous AS (
+  SELECT v.win, v.node AS next, v.sort_order AS next_order, v.payment_method AS next_payment,
+    v.total_cents > 0 AND v.payment_method <> 'abonnement' AS next_paid,
+    h.id AS previous_id, h.occurred_at AS previous_at, h.payment_method AS previous_payment, h.promotion_id
+  FROM visits v ASOF JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at
+), pairs AS (
+  -- the previous sale's programme; a previous sale without one (extras only) is no pair
+  SELECT p.*, CASE WHEN p.previous_payment = 'abonnement' THEN 'Abonnement' ELSE i.name END AS previous,
+    i.sort_order AS previous_order, coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
+  FROM previous p
+  JOIN transaction_lines l ON l.transaction_id = p.previous_id
+    AND l.occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND l.occurred_at < $${end}_end::TIMESTAMPTZ
+  JOIN items i ON i.id = l.item_id AND i.kind = 'programma'
+  LEFT JOIN promotions pr ON pr.id = p.promotion_id
+), spells AS (
+  ${subscriptionSpellsSql(sql)}
+)
+SELECT win,
+  CASE WHEN GROUPING(node) = 0 THEN 'programme' WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
+  bucket, node AS programme, any_value(sort_order) AS sort_order,
+  count(*) AS washes, sum(revenue_cents) AS revenue_cents, count_if(with_extra) AS with_extra,
+  count_if(payment_method = 'abonnement') AS subscription_washes,
+  count_if(total_cents = 0 AND payment_method <> 'abonnement') AS free_washes
+FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM visits)
+GROUP BY GROUPING SETS ((win), (win, bucket), (win, node))
+UNION ALL BY NAME
+SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS grain, previous, next, count(*) AS pairs,
+  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order > previous_order) AS upgrades,
+  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order = previous_order) AS same,
+  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order < previous_order) AS downgrades,
+  count_if(previous_free_upgrade AND next_paid) AS free_upgrades_followed,
+  count_if(previous_free_upgrade AND next_paid AND next_order >= previous_order) AS free_upgrades_kept
+FROM pairs GROUP BY GROUPING SETS ((win), (win, previous, next))
+UNION ALL BY NAME
+SELECT win, 'subscriptions' AS grain,
+  sum(started) AS started, sum(ended) AS ended, sum(active_end) AS active_end,
+  sum(active_starts) AS active_starts, sum(churned) AS churned
+FROM spells GROUP BY win`;
+  return { text, params: sql.params };
+}
+
+const washes: Metric<FlowRow> = {
+  key: "washes",
+  label: "Wasbeurten",
+  unit: "count",
+  hint: "Verkopen met een wasprogramma, ook op abonnement.",
+  value: (row) => sum(row?.washes),
+};
+const attachRate: Metric<FlowRow> = {
+  key: "attach_rate",
+  label: "Extra's meegenomen",
+  unit: "percent",
+  hint: "Wasbeurten met minstens één extra ÷ wasbeurten.",
+  value: (row) => ratio(sum(row?.with_extra), row?.washes),
+};
+const pairCount = (row: FlowRow | undefined) => sum(row?.upgrades) + sum(row?.same) + sum(row?.downgrades);
+const direction = (
+  key: "upgrades" | "same" | "downgrades",
+  label: string,
+  hint: string,
+): Metric<FlowRow> => ({
+  key: `${key}_rate`,
+  label,
+  unit: "percent",
+  hint,
+  value: (row) => ratio(sum(row?.[key]), pairCount(row) || null),
+});
+const upgradeRate = direction(
+  "upgrades",
+  "Upgrade",
+  "Opeenvolgende bezoeken van een kenteken (het tweede in de periode) met een duurder programma dan de vorige keer ÷ zulke paren zonder abonnement.",
+);
+const sameRate = direction(
+  "same",
+  "Zelfde programma",
+  "Paren met hetzelfde programma ÷ paren zonder abonnement.",
+);
+const downgradeRate = direction(
+  "downgrades",
+  "Downgrade",
+  "Paren met een goedkoper programma dan de vorige keer ÷ paren zonder abonnement.",
+);
+const keptUpgrade: Metric<FlowRow> = {
+  key: "free_upgrade_kept",
+  label: "Gratis upgrade opnieuw gekocht",
+  unit: "percent",
+  hint: "Na een gratis upgrade: volgende betaalde bezoeken met minstens het programma van de upgrade ÷ volgende betaalde bezoeken.",
+  value: (row) => ratio(sum(row?.free_upgrades_kept), row?.free_upgrades_followed || null),
+};
+const started: Metric<FlowRow> = {
+  key: "subscriptions_started",
+  label: "Nieuwe abonnementen",
+  unit: "count",
+  hint: "Abonnementen waarvan de eerste betaling in de periode valt (na meer dan 35 dagen zonder betaling).",
+  value: (row) => sum(row?.started),
+};
+const ended: Metric<FlowRow> = {
+  key: "subscriptions_ended",
+  label: "Beëindigde abonnementen",
+  unit: "count",
+  good: "down",
+  hint: "Abonnementen waarvan de laatst betaalde maand in de periode afliep zonder nieuwe betaling.",
+  value: (row) => sum(row?.ended),
+};
+const active: Metric<FlowRow> = {
+  key: "subscriptions_active",
+  label: "Actieve abonnementen",
+  unit: "count",
+  hint: "Abonnementen die aan het eind van de periode lopen.",
+  value: (row) => sum(row?.active_end),
+};
+const churn: Metric<FlowRow> = {
+  key: "churn",
+  label: "Opzeggingen (churn)",
+  unit: "percent",
+  good: "down",
+  hint: "Per maand: beëindigd in de maand ÷ actief aan het begin ervan (nieuwe van die maand niet meegeteld), opgeteld over de maanden van de periode.",
+  value: (row) => ratio(sum(row?.churned), row?.active_starts || null),
+};
+
+const conversion: Metric<FlowRow> = {
+  key: "subscription_conversion",
+  label: "Conversie naar abonnement",
+  unit: "percent",
+  hint: "Nieuwe abonnementen ÷ wasbeurten die er één hadden kunnen worden (zonder abonnements- en gratis wasbeurten).",
+  value: (row) =>
+    ratio(
+      sum(row?.started),
+      sum(row?.washes) - sum(row?.subscription_washes) - sum(row?.free_washes) || null,
+    ),
+};
+
+/** The one-row grains of a window side by side: each grain fills its own columns (the rest are NULL). */
+function combined(...parts: Totals<FlowRow>[]): Totals<FlowRow> {
+  const out: Totals<FlowRow> = {};
+  for (const win of ["current", "comparison"] as const) {
+    const rows = parts.map((part) => part[win]).filter((row) => row !== undefined);
+    if (rows.length === 0) continue;
+    const row: Record<string, unknown> = {};
+    for (const part of rows) {
+      for (const [key, value] of Object.entries(part)) if (value !== null) row[key] = value;
+    }
+    out[win] = row as unknown as FlowRow;
+  }
+  return out;
+}
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const { text, params } = itemFlowSql(filters);
+  const rows = byGrain(await db.query<FlowRow>(text, params), GRAINS);
+  const totals = totalsOf(rows.total);
+  const all = combined(totals, totalsOf(rows.pairs), totalsOf(rows.subscriptions));
+  return envelope("item-flow", filters, {
+    kpis: kpis(
+      filters,
+      [
+        washes,
+        attachRate,
+        upgradeRate,
+        sameRate,
+        downgradeRate,
+        keptUpgrade,
+        started,
+        ended,
+        active,
+        churn,
+        conversion,
+      ],
+      all,
+    ),
+    series: timeSeries(filters, rows.bucket, [washes, attachRate]),
+    tables: [
+      mixTable(filters, rows.programme, totals),
+      transitionsTable(rows.pair.filter((row) => row.win === "current")),
+    ],
+    extra: {
+      transitions: transitionFlow(
+        rows.pair.filter((row) => row.win === "current"),
+        new Map(rows.programme.map((row) => [String(row.programme), Number(row.sort_order)])),
+      ),
+    },
+  });
+}
+
+function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRow>): Table {
+  const share = (key: "washes" | "revenue_cents", label: string): Metric<FlowRow> => ({
+    key: `${key === "washes" ? "quantity" : "revenue"}_share`,
+    label,
+    unit: "percent",
+    value: (row) => ratio(sum(row?.[key]), totals.current?.[key]),
+  });
+  return breakdownTable(
+    filters,
+    {
+      key: "mix",
+      label: "Programmamix",
+      dimensions: [{ key: "programme", label: "Programma", value: (row) => row.programme }],
+      metrics: [
+        washes,
+        share("washes", "Aandeel aantal"),
+        {
+          key: "revenue",
+          label: "Omzet",
+          unit: "eur_cents",
+          hint: "Incl. btw, na korting.",
+          value: (row) => sum(row?.revenue_cents),
+        },
+        share("revenue_cents", "Aandeel omzet"),
+        attachRate,
+      ],
+      changes: ["washes"],
+    },
+    rows,
+    (row) => String(row.programme),
+    totals,
+  );
+}
+
+/**
+ * The sankey of the transitions: previous programme (left) → next (right), both sides in the programmes'
+ * order (`order`: programme → its sort order) with Abonnement last.
+ */
+function transitionFlow(rows: FlowRow[], order: Map<string, number>) {
+  const rank = (label: string) => (label === "Abonnement" ? Infinity : (order.get(label) ?? 0));
+  const labels = (side: "from" | "to") =>
+    [...new Set(rows.map((row) => String(side === "from" ? row.previous : row.next)))].sort(
+      (a, b) => rank(a) - rank(b) || a.localeCompare(b, "nl"),
+    );
+  return {
+    nodes: [
+      ...labels("from").map((label) => ({ id: `from:${label}`, label, depth: 0 })),
+      ...labels("to").map((label) => ({ id: `to:${label}`, label, depth: 1 })),
+    ],
+    links: rows.map((row) => ({ from: `from:${row.previous}`, to: `to:${row.next}`, value: row.pairs })),
+  };
+}
+
+/** Previous → next programme, with the share of the previous programme's visits that went there. */
+function transitionsTable(rows: FlowRow[]): Table {
+  const leaving = (previous: string | null) =>
+    rows.filter((row) => row.previous === previous).reduce((s, row) => s + row.pairs, 0);
+  return {
+    key: "transitions",
+    label: "Van programma naar programma",
+    columns: [
+      { key: "previous", label: "Vorige keer", type: "text" },
+      { key: "next", label: "Deze keer", type: "text" },
+      { key: "pairs", label: "Bezoeken", type: "count" },
+      { key: "share", label: "Aandeel van vorige keer", type: "percent" },
+    ],
+    rows: [...rows]
+      .sort((a, b) => b.pairs - a.pairs)
+      .map((row) => ({
+        previous: row.previous,
+        next: row.next,
+        pairs: row.pairs,
+        share: ratio(row.pairs, leaving(row.previous)),
+      })),
+    totals: { previous: "Totaal", next: null, pairs: rows.reduce((s, row) => s + row.pairs, 0), share: null },
+  };
+}
+
+export const itemFlow = defineReport({ id: "item-flow", sql: { "item-flow": itemFlowSql }, run });

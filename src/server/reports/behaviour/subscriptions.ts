@@ -1,0 +1,65 @@
+import type { ReportSql } from "../sql.ts";
+import { itemKindIs } from "../transactions/labels.ts";
+
+// Subscriptions, from their payments: a sale of a subscription item (monthly, online) with the plate it is
+// for. A subscription ("spell") is a run of payments of one plate at most 35 days apart; it starts at its
+// first payment and ends one month after its last, once that moment has passed with no new payment.
+// Counted per site of the payment when a site is chosen.
+
+const GAP = "INTERVAL 35 DAY";
+const PAID_PERIOD = "INTERVAL 1 MONTH";
+
+/**
+ * Per window (`win`) and per calendar month of the window (cut to the window): started and ended (spells
+ * that started, or ended, within the window), active_end (running at the window's end), and for churn
+ * active_starts (running at the month part's start) and churned (of those, ended within the part).
+ * Needs `$now`.
+ */
+export function subscriptionSpellsSql(sql: ReportSql): string {
+  const site = sql.filters.site ? "AND t.site_id = $site_id" : "";
+  if (sql.filters.site) sql.params.site_id = sql.filters.site.id;
+  for (const [name, window] of sql.windows) {
+    sql.params[`${name}_start`] = window.start.toISOString();
+    sql.params[`${name}_end`] = window.end.toISOString();
+    sql.params[`${name}_from`] = window.from;
+    sql.params[`${name}_to`] = window.to;
+  }
+  const windows = sql.windows
+    .map(
+      ([name]) => `SELECT '${name}' AS win, $${name}_start::TIMESTAMPTZ AS win_start,
+      $${name}_end::TIMESTAMPTZ AS win_end, $${name}_from::DATE AS win_from, $${name}_to::DATE AS win_to`,
+    )
+    .join("\n    UNION ALL ");
+  return `WITH payments AS (
+    SELECT t.plate, t.occurred_at FROM transactions t
+    WHERE t.plate IS NOT NULL ${site}
+      AND t.id IN (SELECT transaction_id FROM transaction_lines WHERE ${itemKindIs("abonnement")})
+  ), numbered AS (
+    -- a payment more than GAP after the plate's previous one starts a new spell
+    SELECT plate, occurred_at,
+      sum(CASE WHEN occurred_at - prior <= ${GAP} THEN 0 ELSE 1 END) OVER (PARTITION BY plate ORDER BY occurred_at) AS spell
+    FROM (SELECT *, lag(occurred_at) OVER (PARTITION BY plate ORDER BY occurred_at) AS prior FROM payments)
+  ), spells AS (
+    SELECT plate, min(occurred_at) AS started_at,
+      CASE WHEN max(occurred_at) + ${PAID_PERIOD} <= $now::TIMESTAMPTZ THEN max(occurred_at) + ${PAID_PERIOD} END AS ended_at
+    FROM numbered GROUP BY plate, spell
+  ), windows AS (
+    ${windows}
+  ), parts AS (
+    -- each calendar month of a window, cut to the window
+    SELECT win, greatest(win_start, timezone('Europe/Amsterdam', m::TIMESTAMP)) AS part_start,
+      least(win_end, timezone('Europe/Amsterdam', (m + INTERVAL 1 MONTH)::TIMESTAMP)) AS part_end
+    FROM windows, generate_series(date_trunc('month', win_from)::TIMESTAMP, win_to::TIMESTAMP, INTERVAL 1 MONTH) g(m)
+  )
+  SELECT w.win,
+    count_if(e.started_at >= w.win_start AND e.started_at < w.win_end) AS started,
+    count_if(e.ended_at >= w.win_start AND e.ended_at < w.win_end) AS ended,
+    count_if(e.started_at < w.win_end AND (e.ended_at IS NULL OR e.ended_at >= w.win_end)) AS active_end,
+    0 AS active_starts, 0 AS churned
+  FROM windows w, spells e GROUP BY w.win
+  UNION ALL
+  SELECT p.win, 0, 0, 0,
+    count_if(e.started_at < p.part_start AND (e.ended_at IS NULL OR e.ended_at >= p.part_start)) AS active_starts,
+    count_if(e.started_at < p.part_start AND e.ended_at >= p.part_start AND e.ended_at < p.part_end) AS churned
+  FROM parts p, spells e GROUP BY p.win`;
+}

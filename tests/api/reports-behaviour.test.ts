@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extendWithBehaviour } from "./fixtures/behaviour-fixture.ts";
+import { reportReader } from "./fixtures/customers-fixture.ts";
+import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixture.ts";
+
+// Expected figures worked out by hand from tests/api/fixtures/behaviour-fixture.ts, period September 2026,
+// the reports' clock at 31 December 2026 (every redemption's 90 days have passed).
+//
+// Website › All Pages (pageviews: session/visitor, path, engaged seconds):
+//   101 vA: /a 120 s, /b — (next page 60 s later), /a 20 s          (enters /a, exits /a)
+//   102 vB: /a 60 s, /b — (next page 90 s later), /c — (last page)  (enters /a, exits /c)
+//   103 vC: /c 30 s                                                  (enters /c, a bounce, exits /c)
+//   104 vD: /d — (next 10 s later), /d — (last)                      (enters /d, exits /d)
+//   time on page = Σ seconds ÷ visitors with a time:
+//     /a (120 + 20 + 60) ÷ 2 = 100 s   /b (60 + 90) ÷ 2 = 75 s (the fallback)   /c 30 ÷ 1 (vB's last page
+//     has no time) = 30 s   /d 10 ÷ 1 = 10 s; all pages (200 + 150 + 30 + 10) ÷ 6 page-visitors = 65 s
+//   exits (last view of a session): /a 1 of 3, /b 0 of 2, /c 2 of 2 = 100 %, /d 1 of 2 (the reload)
+//   bounce on the entry page only: /c 1 ÷ 1 entry = 100 % (vB's /c is no bounce of /c's: it entered on /a),
+//     /a 0 ÷ 2, /b no entries (empty), all 1 ÷ 4
+//   the claim (101, 08:03:30) followed views of /a and /b; the conversion (102, 08:02:00) followed /a
+//     and /b but came before /c (08:02:30)
+// Landing Pages: /a 2 sessions, duration (240 + 150) ÷ 2 = 195 s, 3 pages each, 1 conversion (€ 24,20):
+//   rate 50 %, € 12,10 per session, 1 claim → WELKOM-A redeemed → by NEW111, never seen → 1 acquired;
+//   /c 1 bounce, its stored 45 s count as 0; all: 4 sessions, duration (240 + 150 + 0 + 10) ÷ 4 = 100 s.
+// Vouchers issued in September: WELKOM-A, -B, -D (welkom, Google Ads, cap 10) and FLYER-C (najaar, flyer):
+//   issued 4, claimed 3, redeemed 2; discount 2 × € 1,21; revenue excl. VAT 2 × (€ 10,89 − € 1,89) = € 18,00
+//   days claim → redemption: A 2 d 1 h 56 m 30 s (2.080903 d), B 3 d → median 2.540451 d
+//   expired: FLYER-C (najaar ended 20 Sep), WELKOM-D (claimed 20 Sep, 30 days passed)
+//   new plates: NEW111 new, OLD222 seen before (a sale on 1 Aug) → 50 %
+//   90 days after the redemption: NEW111 € 13,00 (basis + velgen) + € 10,00 + € 10,00 = € 33,00; OLD222
+//     nothing → payback 3 300 ÷ 242 = 13.63636; cap use 2 ÷ 10
+// Vouchers › flow: back within 90 days: NEW111 (paid 20 Sep, 8 days later; 3 visits → vaste klant); OLD222
+//   not back → 1 of 2; per redemption month 2026-09: 50 % at 30, 60 and 90 days.
+// Programmakeuze, September: washes T1 T3 T2 U1 F0 F1 W1 = 7 (W1 on a subscription), one with an extra;
+//   pairs whose second visit is in September: T1→T3 basis→basis, T0 (1 Aug)→T2 basis→basis, U0 (25 Aug)
+//   →U1 basis→premium (an upgrade whose first visit lies before the period), F0→F1 premium→premium after a
+//   free upgrade (kept) → upgrade 1 ÷ 4, same 3 ÷ 4; subscriptions: SUBAAA ended 10 Sep (last payment
+//   10 Aug + 1 month), SUBBBB started 15 Sep, SUBCCC runs on → started 1, ended 1, active at the end 2,
+//   churn 1 ended ÷ 2 active on 1 Sep (SUBBBB, new that month, not counted) = 50 %;
+//   conversion 1 ÷ (7 − 1 subscription wash − 0 free) = 1 ÷ 6.
+
+let server: ReportsServer;
+const { report, kpi, table } = reportReader(() => server);
+const SEPTEMBER = "from=2026-09-01&to=2026-09-30&compare=none";
+
+beforeAll(async () => {
+  server = await startReportsServer({ extend: [extendWithBehaviour], now: "2026-12-31T12:00:00Z" });
+}, 120_000);
+afterAll(() => server?.stop());
+
+const rowOf = (rows: Record<string, unknown>[], key: string, value: string) => {
+  const row = rows.find((r) => r[key] === value);
+  if (!row) throw new Error(`no row ${key} = ${value}`);
+  return row;
+};
+
+describe("Website › All Pages (content-pages)", () => {
+  it("takes time on page from engaged time, else the time to the next page", async () => {
+    const body = await report("content-pages", SEPTEMBER);
+    const pages = table(body, "pages").rows;
+    expect(rowOf(pages, "path", "/a").time_on_page).toBe(100);
+    expect(rowOf(pages, "path", "/b").time_on_page).toBe(75);
+    expect(rowOf(pages, "path", "/c").time_on_page).toBe(30);
+    expect(kpi(body, "time_on_page").value).toBe(65);
+  });
+
+  it("keeps every exit rate at or below 100 % and counts a bounce on the entry page only", async () => {
+    const body = await report("content-pages", SEPTEMBER);
+    const pages = table(body, "pages").rows;
+    const figures = (path: string) => {
+      const { pageviews, visitors, entries, exits, exit_rate, bounce_rate } = rowOf(pages, "path", path);
+      return { pageviews, visitors, entries, exits, exit_rate, bounce_rate };
+    };
+    expect(figures("/a")).toEqual({
+      pageviews: 3,
+      visitors: 2,
+      entries: 2,
+      exits: 1,
+      exit_rate: 1 / 3,
+      bounce_rate: 0,
+    });
+    expect(figures("/b")).toEqual({
+      pageviews: 2,
+      visitors: 2,
+      entries: 0,
+      exits: 0,
+      exit_rate: 0,
+      bounce_rate: null,
+    });
+    expect(figures("/c")).toEqual({
+      pageviews: 2,
+      visitors: 2,
+      entries: 1,
+      exits: 2,
+      exit_rate: 1,
+      bounce_rate: 1,
+    });
+    expect(figures("/d")).toEqual({
+      pageviews: 2,
+      visitors: 1,
+      entries: 1,
+      exits: 1,
+      exit_rate: 0.5,
+      bounce_rate: 0,
+    });
+    for (const row of pages) expect(Number(row.exit_rate ?? 0)).toBeLessThanOrEqual(1);
+    expect(kpi(body, "exit_rate").value).toBe(4 / 9);
+    expect(kpi(body, "bounce_rate").value).toBe(1 / 4);
+  });
+
+  it("credits a claim and a conversion to the pages viewed before them", async () => {
+    const pages = table(await report("content-pages", SEPTEMBER), "pages");
+    const credited = (path: string) => {
+      const { claims, conversions } = rowOf(pages.rows, "path", path);
+      return [claims, conversions];
+    };
+    expect(credited("/a")).toEqual([1, 1]);
+    expect(credited("/b")).toEqual([1, 1]);
+    expect(credited("/c")).toEqual([0, 0]);
+    expect([pages.totals?.claims, pages.totals?.conversions]).toEqual([1, 1]);
+  });
+
+  it("narrows to one page and shows where its viewers came from", async () => {
+    const body = await report("content-pages", `${SEPTEMBER}&page=%2Fa`);
+    expect(table(body, "pages").rows.map((row) => row.path)).toEqual(["/a"]);
+    const sources = table(body, "sources").rows.map((row) => [row.channel, row.pageviews]);
+    expect(sources).toEqual([
+      ["Google Ads", 2],
+      ["Direct", 1],
+    ]);
+  });
+});
+
+describe("Website › Landing Pages (content-landing-pages)", () => {
+  it("counts a bounce as 0 s of visit duration and follows claims to acquired customers", async () => {
+    const body = await report("content-landing-pages", SEPTEMBER);
+    const a = rowOf(table(body, "landing_pages").rows, "landing_path", "/a");
+    expect(a).toMatchObject({
+      sessions: 2,
+      bounce_rate: 0,
+      visit_duration: 195,
+      pages_per_session: 3,
+      conversions: 1,
+      conversion_rate: 0.5,
+      revenue_per_session: 1210,
+      claims: 1,
+      redemptions: 1,
+      acquired: 1,
+    });
+    const c = rowOf(table(body, "landing_pages").rows, "landing_path", "/c");
+    expect(c).toMatchObject({ sessions: 1, bounce_rate: 1, visit_duration: 0 });
+    expect(kpi(body, "sessions").value).toBe(4);
+    expect(kpi(body, "visit_duration").value).toBe(100);
+    expect(kpi(body, "bounce_rate").value).toBe(0.25);
+    expect(kpi(body, "acquired").value).toBe(1);
+  });
+});
+
+describe("Vouchers", () => {
+  it("follows the codes issued in the period: claims, redemptions, expiry, new plates, payback", async () => {
+    const body = await report("vouchers", SEPTEMBER);
+    expect(kpi(body, "issued").value).toBe(4);
+    expect(kpi(body, "claimed").value).toBe(3);
+    expect(kpi(body, "redeemed").value).toBe(2);
+    expect(kpi(body, "discount").value).toBe(242);
+    expect(kpi(body, "revenue").value).toBe(1800);
+    expect(kpi(body, "new_plates").value).toBe(0.5);
+    expect(kpi(body, "payback").value).toBeCloseTo(3300 / 242, 6);
+    const rows = table(body, "promotions").rows;
+    expect(rowOf(rows, "promotion_code", "welkom")).toMatchObject({
+      channel: "Google Ads",
+      issued: 3,
+      claimed: 3,
+      redeemed: 2,
+      redemption_rate: 2 / 3,
+      expired: 1,
+      cap_use: 0.2,
+      new_plates: 0.5,
+      maturing: 0,
+      multi_code_plates: 0,
+    });
+    expect(rowOf(rows, "promotion_code", "welkom").days_to_redeem).toBeCloseTo(2.540451, 5);
+    expect(rowOf(rows, "promotion_code", "najaar")).toMatchObject({
+      channel: "Flyer",
+      issued: 1,
+      claimed: 0,
+      redeemed: 0,
+      expired: 1,
+      redemption_rate: null,
+    });
+  });
+
+  it("narrows to one promotion when a row is followed", async () => {
+    const body = await report("vouchers", `${SEPTEMBER}&promotion=najaar`);
+    expect(kpi(body, "issued").value).toBe(1);
+    expect(table(body, "promotions").rows.map((row) => row.promotion_code)).toEqual(["najaar"]);
+  });
+});
+
+describe("Vouchers › flow", () => {
+  it("follows redemptions to a paid return and a regular customer", async () => {
+    const body = await report("vouchers/flow", SEPTEMBER);
+    expect(kpi(body, "back_share").value).toBe(0.5);
+    expect(kpi(body, "days_to_return").value).toBe(8);
+    expect(table(body, "return_by_month").rows).toEqual([
+      { month: "2026-09", with_plate: 2, back_30: 0.5, back_60: 0.5, back_90: 0.5 },
+    ]);
+    const { flows } = body.extra as { flows: { channel: string; flow: { links: unknown[] } }[] };
+    const all = flows.find((f) => f.channel === "all")?.flow.links;
+    expect(all).toEqual(
+      expect.arrayContaining([
+        { from: "kanaal:google_ads", to: "claimed:geclaimd", value: 3 },
+        { from: "kanaal:flyer", to: "claimed:niet-geclaimd", value: 1 },
+        { from: "claimed:geclaimd", to: "redeemed:ingewisseld", value: 2 },
+        { from: "redeemed:ingewisseld", to: "back:terug", value: 1 },
+        { from: "redeemed:ingewisseld", to: "back:niet-terug", value: 1 },
+        { from: "back:terug", to: "end:vaste-klant", value: 1 },
+      ]),
+    );
+  });
+});
+
+describe("Programmakeuze (item-flow)", () => {
+  it("compares each visit with the plate's previous one, also before the period", async () => {
+    const body = await report("item-flow", SEPTEMBER);
+    expect(kpi(body, "washes").value).toBe(7);
+    expect(kpi(body, "attach_rate").value).toBe(1 / 7);
+    expect(kpi(body, "upgrades_rate").value).toBe(0.25);
+    expect(kpi(body, "same_rate").value).toBe(0.75);
+    expect(kpi(body, "downgrades_rate").value).toBe(0);
+    expect(kpi(body, "free_upgrade_kept").value).toBe(1);
+    const transitions = table(body, "transitions").rows.map((row) => [row.previous, row.next, row.pairs]);
+    expect(transitions).toEqual(
+      expect.arrayContaining([
+        ["Basis", "Basis", 2],
+        ["Basis", "Premium", 1],
+        ["Premium", "Premium", 1],
+      ]),
+    );
+  });
+
+  it("counts a subscription ended and one started in the same month", async () => {
+    const body = await report("item-flow", SEPTEMBER);
+    expect(kpi(body, "subscriptions_started").value).toBe(1);
+    expect(kpi(body, "subscriptions_ended").value).toBe(1);
+    expect(kpi(body, "subscriptions_active").value).toBe(2);
+    expect(kpi(body, "churn").value).toBe(0.5);
+    expect(kpi(body, "subscription_conversion").value).toBe(1 / 6);
+  });
+});
