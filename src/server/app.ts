@@ -117,7 +117,7 @@ function userApi(deps: AppDeps): Hono<AppEnv> {
 
   // Feature routers for signed-in people are mounted below.
   api.route("/admin", createAdminRouter(deps));
-  // Before /reports: the experiments report is a screen of its own until the report catalogue carries it.
+  // Before /reports: the experiments report is bespoke in the catalogue, with an endpoint of its own.
   api.route("/reports/experiments", createExperimentsReportRouter(deps));
   api.route("/reports", createReportsRouter(deps));
   api.route("/imports", createImportsRouter(deps));

@@ -10,8 +10,8 @@ import { REPORT_DECLARATIONS } from "../../src/web/features/reports/declarations
 import { FIXTURE_NOW, openFixtureDatabase } from "./fixtures/reports-fixture.ts";
 
 // Walks the report catalogue: every built report has its module, its screen declaration, its pinned SQL
-// and an answer whose keys are the catalogue's — so adding a report tells you what you forgot. Planned
-// reports keep the placeholder. Runs the reports in-process on the base fixture.
+// and an answer whose keys are the catalogue's — so adding a report tells you what you forgot. A bespoke
+// report (experiments) has its own endpoint and screen instead. Runs the reports in-process on the base fixture.
 
 const entries = Object.values(REPORT_CATALOGUE) as CatalogueEntry[];
 const built = entries.filter((entry) => entry.status === "built");
@@ -35,11 +35,11 @@ describe("the report catalogue", () => {
     expect(entries.map((entry) => entry.id).sort()).toEqual([...paths, "dashboard"].sort());
   });
 
-  it("has a module for every built report and none for a planned one", () => {
+  it("has a module for every built report and none for a bespoke one", () => {
     expect([...REPORTS.keys()].sort()).toEqual(built.map((entry) => entry.id).sort());
   });
 
-  it("has a screen declaration for every built report, and the placeholder for planned ones", () => {
+  it("has a screen declaration for every built report, and none for a bespoke one", () => {
     for (const entry of entries) {
       // The dashboard is its own page (features/dashboard), not a path under /reports.
       if (entry.id === "dashboard") continue;

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { experimentsReportSchema } from "../experiments/report.ts";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../navigation.ts";
 import {
   AD_FAMILIES,
@@ -34,8 +35,11 @@ export interface CatalogueEntry<
   /** The report's path under /reports, and its API id: GET /api/reports/<id>. */
   id: string;
   title: string;
-  /** "planned": in the navigation, still the placeholder; the test then asks for no module. */
-  status: "built" | "planned";
+  /**
+   * "built": a query module answering the envelope, drawn from a declaration. "bespoke": a screen and an
+   * endpoint of its own (DESIGN §5: experiments), whose whole answer has the `extra` schema.
+   */
+  status: "built" | "bespoke";
   /** The finest bucket its facts allow: ad statistics are daily, so "day" refuses Uur. */
   finest: Granularity;
   /** Whether the site filter applies; ad and website figures belong to no site. */
@@ -46,7 +50,7 @@ export interface CatalogueEntry<
   /** Series keys; `programme:*` stands for one series per programme. */
   series: readonly S[];
   tables: readonly T[];
-  /** The shape of `envelope.extra`, for reports with a bespoke part. */
+  /** The shape of `envelope.extra`, for reports with a bespoke part (of the whole answer when bespoke). */
   extra?: ZodType;
 }
 
@@ -72,10 +76,6 @@ function report<const K extends string, const S extends string, const T extends 
     ...entry,
   };
 }
-
-/** A screen still to be built: listed so the navigation, the test and the other helpers share one list. */
-const planned = (id: string, dimensions: DimensionKey[] = [], finest: Granularity = "hour", site = true) =>
-  report(id, { status: "planned", kpis: [], series: [], tables: [], dimensions, finest, site });
 
 type AdSeries = "spend" | "clicks" | "impressions" | "conversions";
 type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand">;
@@ -233,7 +233,16 @@ export const REPORT_CATALOGUE = {
     series: ["sessions", "conversions"],
     tables: ["landing_pages", "by_channel"],
   }),
-  experiments: planned("experiments", ["experiment"], "day", false),
+  experiments: report("experiments", {
+    status: "bespoke",
+    finest: "day",
+    site: false,
+    dimensions: ["experiment"],
+    kpis: [],
+    series: [],
+    tables: [],
+    extra: experimentsReportSchema,
+  }),
 
   "trx-sales": report("trx-sales", {
     kpis: ["transactions", "average_ticket", "upsell_rate", "revenue"],

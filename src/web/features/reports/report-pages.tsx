@@ -1,6 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
 import type { ComponentType } from "react";
-import { useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../../../shared/navigation.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 import { REPORT_DECLARATIONS } from "./declarations/index.ts";
@@ -11,7 +10,10 @@ const BESPOKE: Record<string, ComponentType<{ title: string }>> = {
   "/reports/experiments": ExperimentsPage,
 };
 
-/** The page of a report path of the navigation: its declared report, or a placeholder until it has one. */
+/**
+ * The page of a report path of the navigation: its bespoke screen or its declared report (the catalogue test
+ * checks every path has one); any other path is not a report.
+ */
 export function ReportPage() {
   const { pathname } = useLocation();
   const entry = navPages(REPORT_SECTIONS).find((page) => page.path === pathname);
@@ -20,10 +22,5 @@ export function ReportPage() {
   if (Bespoke) return <Bespoke title={title} />;
   const declaration = REPORT_DECLARATIONS[pathname];
   if (declaration) return <ReportView key={pathname} title={title} declaration={declaration} />;
-  return (
-    <Stack>
-      <Title order={1}>{title}</Title>
-      <Text c="dimmed">Dit rapport wordt ingericht.</Text>
-    </Stack>
-  );
+  return <Navigate to="/page-not-found" replace />;
 }
