@@ -31,7 +31,8 @@ test("the dashboard shows today and this week, per site and fresh, and follows t
   await site.click();
   await expectSettled(page);
   await expect(page).toHaveURL(/\/dashboard\?site=[a-z0-9-]+$/);
-  await expect.poll(() => kpiText(page, "week_washes")).not.toBe(chainWashes);
+  // One site washes fewer cars than the chain; just after midnight on a Monday neither has washed any yet.
+  if (chainWashes !== "0") await expect.poll(() => kpiText(page, "week_washes")).not.toBe(chainWashes);
   await expect(page.getByTestId("table-sites_week").locator("tbody tr")).toHaveCount(1);
   await expect(page.getByTestId("table-sites_week").locator("tbody")).toContainText(siteName);
 
