@@ -19,10 +19,9 @@ import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts
 
 const HOUR = 3_600_000;
 const REPORTS = ["trx-sales", "trx-items", "trx-revenue", "users-recognition", "users-unique", "users-type"];
-const DERIVED = ["sales_hourly", "item_sales_hourly", "plate_first_seen", "customer_visits", "customers"];
+const DERIVED = ["sales_hourly", "item_sales_hourly", "customer_visits", "customers"];
 const SYNC_STATES = {
   sales_hourly_sync: ["transactions", "lines"],
-  plate_first_seen_sync: ["reads"],
   customer_visits_sync: ["reads", "transactions"],
 };
 

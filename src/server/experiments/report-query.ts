@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/database.ts";
 import { localTimeSql } from "../reports/buckets.ts";
-import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
+import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { localDate } from "../reports/time-zone.ts";
 
 // The raw counts of the experiments report, for every phase of every experiment in one pass over the
@@ -88,13 +88,13 @@ unit_events AS (
 unit_redemptions AS (
   SELECT e.unit_id, count(*) AS redemptions,
     count(*) FILTER (WHERE t.plate IS NOT NULL
-      AND (f.first_read_at IS NULL OR f.first_read_at >= t.occurred_at - INTERVAL 30 MINUTE)) AS first_washes
+      AND (f.first_visit_at IS NULL OR f.first_visit_at >= t.occurred_at - INTERVAL 30 MINUTE)) AS first_washes
   FROM events e
     JOIN vouchers v ON v.code = e.voucher_code
     JOIN transactions t ON t.id = v.redeemed_transaction_id AND t.occurred_at <= e.occurred_at + INTERVAL 30 DAY
       -- redemptions follow the claim: the range lets DuckDB skip older row groups
       AND t.occurred_at >= $since::TIMESTAMPTZ
-    LEFT JOIN plate_first_seen f ON f.plate = t.plate
+    LEFT JOIN customers f ON f.plate = t.plate
   WHERE e.kind = 'voucher'
   GROUP BY e.unit_id
 ),
@@ -145,7 +145,7 @@ const cache = new WeakMap<Queryable, CachedCounts>();
 
 /**
  * Counts per experiment, phase, day and variant, for the phases that started at or after `since`
- * (plate_first_seen brought up to date first). The pass over the events is the expensive part, and its
+ * (the customers brought up to date first). The pass over the events is the expensive part, and its
  * answer only changes with the facts: it is reused while no event, redemption or read arrived, or for at
  * most a minute while they arrive; a change to an experiment (start, weights, stop) is seen at once.
  */
@@ -164,7 +164,7 @@ export async function experimentCounts(db: Queryable, since: Date, now: Date): P
     cached.definitions === state.definitions &&
     (cached.facts === state.facts || now.getTime() - cached.at < COUNTS_MAX_AGE_MS);
   if (cached && fresh) return cached.rows;
-  await syncPlateFirstSeen(db);
+  await syncCustomerVisits(db);
   const rows = await db.query<PhaseDayRow>(experimentCountsSql(since, now), {
     now: now.toISOString(),
     since: since.toISOString(),

@@ -2,7 +2,6 @@ import type { PlateErasure } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../admin/audit.ts";
 import type { Database } from "../db/database.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
-import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 
 // Right to erasure. The plate's reads go (they are the car's movements); its sales stay without the plate,
@@ -20,7 +19,7 @@ export async function erasePlate(
 ): Promise<PlateErasure> {
   const { plate } = options;
   // Everything stored so far is in the derived tables first: the bookkeeping below subtracts what it deletes.
-  await Promise.all([syncCustomerVisits(db), syncPlateFirstSeen(db)]);
+  await syncCustomerVisits(db);
   return db.transaction(async (tx) => {
     const [counts] = await tx.query<Omit<PlateErasure, "plate">>(
       `SELECT (SELECT count(*) FROM plate_reads WHERE plate = $plate) AS reads,
@@ -37,10 +36,7 @@ export async function erasePlate(
       [plate],
     );
     await tx.run("DELETE FROM customers WHERE plate = $1", [plate]);
-    await tx.run("DELETE FROM plate_first_seen WHERE plate = $1", [plate]);
-    for (const state of ["customer_visits_sync", "plate_first_seen_sync"]) {
-      await tx.run(`UPDATE ${state} SET reads = greatest(reads - $1, 0)`, [counts.reads]);
-    }
+    await tx.run("UPDATE customer_visits_sync SET reads = greatest(reads - $1, 0)", [counts.reads]);
     await writeAudit(tx, options.actorEmail, {
       action: "erased",
       entity: "plate",

@@ -39,7 +39,7 @@ export async function plateRecord(db: Database, plate: string): Promise<PlateRec
        ORDER BY v.issued_at, v.code`,
       [plate],
     ),
-    db.query<{ at: string }>("SELECT first_read_at AS at FROM plate_first_seen WHERE plate = $1", [plate]),
+    db.query<{ at: string }>("SELECT first_visit_at AS at FROM customers WHERE plate = $1", [plate]),
   ]);
   return { plate, firstSeenAt: first[0]?.at ?? null, reads, visits, transactions, vouchers };
 }

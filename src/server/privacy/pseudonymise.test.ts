@@ -46,8 +46,11 @@ describe("pseudonymiseExpired", () => {
       [expected("HH200H"), expected("HH200H"), tt].sort(),
     );
     expect(await platesOf(`SELECT plate FROM customers WHERE plate LIKE '#%'`)).toHaveLength(4);
-    expect(await platesOf(`SELECT plate FROM plate_first_seen WHERE plate LIKE '#%'`)).toHaveLength(4);
-    expect(await platesOf(`SELECT plate FROM plate_first_seen WHERE plate = 'TT100T'`)).toEqual([]);
+    expect(await platesOf(`SELECT plate FROM customers WHERE plate = 'TT100T'`)).toEqual([]);
+    // The customer keeps its first visit: TT100T's first read, TT1 at Utrecht on 22 October 2025.
+    expect(await db.query("SELECT first_visit_at AS at FROM customers WHERE plate = $1", [tt])).toEqual([
+      { at: "2025-10-22T09:05:00.000Z" },
+    ]);
     // A second run finds nothing left to do: pseudonyms are never hashed again.
     expect(
       await pseudonymiseExpired(db, { retentionDays: 30, now: new Date("2026-11-21T12:00:00Z"), key }),

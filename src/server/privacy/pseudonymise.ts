@@ -1,7 +1,6 @@
 import type { PseudonymisedCounts } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
-import { syncPlateFirstSeen } from "../reports/plate-first-seen.ts";
 import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
 
 // Retention: once a plate's latest read or sale is older than the retention period, its whole history is
@@ -17,7 +16,7 @@ export async function pseudonymiseExpired(
   options: { retentionDays: number; now: Date; key: PseudonymKey },
 ): Promise<PseudonymisedCounts> {
   // The derived tables first take in every fact, so that the rewrite below covers all of them.
-  await Promise.all([syncCustomerVisits(db), syncPlateFirstSeen(db)]);
+  await syncCustomerVisits(db);
   const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS).toISOString();
   const params = { ...options.key.params };
   const expired = "(SELECT plate FROM expired_plates)";
@@ -48,13 +47,6 @@ export async function pseudonymiseExpired(
       params,
     );
     await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
-    // The plate is this table's key: the pseudonymised rows go in, then the plate's rows go out.
-    await tx.run(
-      `INSERT INTO plate_first_seen SELECT ${pseudonymSql("plate")}, first_read_at
-       FROM plate_first_seen WHERE plate IN ${expired}`,
-      params,
-    );
-    await tx.run(`DELETE FROM plate_first_seen WHERE plate IN ${expired}`);
     await tx.run("DROP TABLE expired_plates");
     return counts;
   });

@@ -1,6 +1,6 @@
 import { Database, type Queryable } from "../db/database.ts";
 
-// Bookkeeping for tables the reports derive from append-only facts (hourly sums, first sightings): before
+// Bookkeeping for tables the reports derive from append-only facts (hourly sums): before
 // a report reads one, the facts that arrived since the last time are added to it. The state table holds,
 // per fact table, how many rows were taken into account; rows with a rowid at or above that are new.
 
@@ -13,8 +13,6 @@ export interface DerivedTables {
   tables: string[];
   /** Adds the fact rows with rowid ≥ `from[column]` to the derived tables. */
   add: (tx: Queryable, from: Record<string, number>) => Promise<void>;
-  /** `add` merges: a row taken in twice changes nothing, so erased fact rows need no rebuild. */
-  merges?: boolean;
 }
 
 export interface TableCount {
@@ -63,12 +61,10 @@ async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
   for (const column of columns) counts[column] = await countOf(tx, derived.facts[column]);
   if (columns.every((column) => counts[column].rows === state[column])) return;
 
-  // Rows erased from the facts (src/server/privacy/erase-plate.ts takes them off the state in the same
-  // transaction) leave gaps in the rowids: rows from `state` on then include some already taken in, which
-  // only an `add` that merges may take in again.
+  // Rows deleted from the facts leave gaps in the rowids: rows from `state` on then include some already
+  // taken in, so the derived tables are worked out again from all facts.
   const appendOnly = columns.every(
-    (column) =>
-      (counts[column].rows === counts[column].next || derived.merges) && counts[column].rows >= state[column],
+    (column) => counts[column].rows === counts[column].next && counts[column].rows >= state[column],
   );
   if (!appendOnly) {
     for (const table of derived.tables) await tx.run(`DELETE FROM ${table}`);

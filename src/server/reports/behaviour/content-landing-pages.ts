@@ -1,9 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
+import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
-import { syncPlateFirstSeen } from "../plate-first-seen.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { redemptionsSql } from "./voucher-redemptions.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
@@ -211,7 +211,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentLandingPages = defineReport({
   id: "content-landing-pages",
-  syncs: [syncPlateFirstSeen],
+  syncs: [syncCustomerVisits],
   sql: { "content-landing-pages": contentLandingPagesSql },
   run,
 });

@@ -4,9 +4,9 @@
 // "a plate seen before" and of the 90 days after a redemption that these three reports use.
 //
 // redemption: a voucher with its redeeming transaction (vouchers.redeemed_transaction_id).
-// seen_before: the redeeming plate was read at an entrance, or bought something, more than 30 minutes before
-//   the redemption (a visit's read comes a few minutes before its sale). Such a redemption is no
-//   acquisition: a discount given to an existing customer. Unknown for a redemption without a plate.
+// seen_before: the redeeming plate's first visit (customers.first_visit_at) or a sale of it came more than
+//   30 minutes before the redemption (a visit's read comes a few minutes before its sale). Such a
+//   redemption is no acquisition: a discount given to an existing customer. Unknown without a plate.
 // new_plate: the opposite, for a redemption with a plate: its first visit ever is the redemption.
 // revenue_90d_cents: what the plate paid, excl. VAT, in the 90 days after the redemption (the redeeming
 //   sale itself excluded: payback asks whether later visits earned the discount back).
@@ -43,13 +43,13 @@ export const redemptionsSql = (vouchers: string) => `WITH redeemed AS (
     GROUP BY r.id
   )
   SELECT r.*,
-    r.plate IS NOT NULL AND least(s.first_read_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN} AS seen_before,
-    r.plate IS NOT NULL AND NOT coalesce(least(s.first_read_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN}, false) AS new_plate,
+    r.plate IS NOT NULL AND least(s.first_visit_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN} AS seen_before,
+    r.plate IS NOT NULL AND NOT coalesce(least(s.first_visit_at, p.first_sale_at) < r.redeemed_at - ${SEEN_MARGIN}, false) AS new_plate,
     coalesce(f.revenue_90d_cents, 0) AS revenue_90d_cents,
     r.redeemed_at + ${FOLLOW_UP} <= $now::TIMESTAMPTZ AS matured,
     f.first_paid_at, coalesce(f.visits_90d, 0) AS visits_90d, coalesce(f.subscriber, false) AS subscriber,
     p.plate_codes
   FROM redeemed r
-  LEFT JOIN plate_first_seen s ON s.plate = r.plate
+  LEFT JOIN customers s ON s.plate = r.plate
   LEFT JOIN per_plate p ON p.plate = r.plate
   LEFT JOIN follow_up f ON f.id = r.id`;

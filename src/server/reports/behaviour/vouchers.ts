@@ -1,10 +1,10 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
-import { syncPlateFirstSeen } from "../plate-first-seen.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { voucherCohortSql } from "./voucher-cohort.ts";
 
@@ -254,7 +254,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const vouchers = defineReport({
   id: "vouchers",
-  syncs: [syncPlateFirstSeen],
+  syncs: [syncCustomerVisits],
   sql: { vouchers: vouchersSql },
   run,
 });

@@ -67,7 +67,7 @@ FROM repeats GROUP BY ALL
 UNION ALL
 SELECT 'top', 'current', count(*), NULL, NULL, c.plate,
   count(*) FILTER (WHERE previous_site_visit_at IS NULL OR previous_site_visit_at < ${windowStart(sql)}),
-  count(*) FILTER (WHERE purchased), any_value(first_visit_at), max(visit_at)
+  count(*) FILTER (WHERE purchased), any_value(c.first_visit_at), max(visit_at)
 FROM (${visitFacts(sql)}) f JOIN customers c ON c.id = f.customer_id
 WHERE f.win = 'current' AND f.customer_id IN (SELECT customer_id FROM chosen)
 GROUP BY c.plate`;

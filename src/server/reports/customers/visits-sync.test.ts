@@ -95,6 +95,49 @@ describe("customer visits", () => {
     expect(await rebuilt()).toEqual(caughtUp);
   });
 
+  it("keeps each customer's first visit on the customer, moved back by a late, earlier read", async () => {
+    const firstVisits = () =>
+      db.query<Record<string, unknown>>(
+        "SELECT plate, first_visit_at, first_visit_local FROM customers ORDER BY plate",
+      );
+    await read(1, "10:00", "AA11BB");
+    await read(2, "09:30", "AA11BB"); // at B before A: the first visit is at B
+    await read(1, "11:00", null); // a no-read is no customer
+    await read(2, "12:00", "CC22DD");
+    await syncCustomerVisits(db);
+    expect(await firstVisits()).toEqual([
+      {
+        plate: "AA11BB",
+        first_visit_at: "2026-10-26T09:30:00.000Z",
+        first_visit_local: "2026-10-26T10:30:00.000Z",
+      },
+      {
+        plate: "CC22DD",
+        first_visit_at: "2026-10-26T12:00:00.000Z",
+        first_visit_local: "2026-10-26T13:00:00.000Z",
+      },
+    ]);
+
+    await read(1, "08:15", "AA11BB"); // arrives late, earlier than anything known of AA11BB
+    await sale(2, "12:05", "CC22DD"); // a sale moves no first visit
+    await syncCustomerVisits(db);
+    const caughtUp = await firstVisits();
+    expect(caughtUp).toEqual([
+      {
+        plate: "AA11BB",
+        first_visit_at: "2026-10-26T08:15:00.000Z",
+        first_visit_local: "2026-10-26T09:15:00.000Z",
+      },
+      {
+        plate: "CC22DD",
+        first_visit_at: "2026-10-26T12:00:00.000Z",
+        first_visit_local: "2026-10-26T13:00:00.000Z",
+      },
+    ]);
+    await rebuilt();
+    expect(await firstVisits()).toEqual(caughtUp);
+  });
+
   it("does nothing when no fact arrived", async () => {
     await read(1, "10:00", "AA11BB");
     await syncCustomerVisits(db);

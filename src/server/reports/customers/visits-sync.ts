@@ -2,7 +2,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { countOf, serialised } from "../derived-sync.ts";
 
-// Keeps `customers` and `customer_visits` (migration 040) up to date with plate_reads and transactions.
+// Keeps `customers` and `customer_visits` (migrations 040 and 075) up to date with plate_reads and transactions.
 // Called before every KLANTEN report: when nothing arrived since the last call it costs two counts; when
 // something did, only the customers whose plates arrived are worked out again, from their whole history,
 // and only the visits that changed are rewritten (so the table stays in time order for the zonemaps).
@@ -91,6 +91,7 @@ async function sync(db: Database): Promise<void> {
     if (span.first !== null && span.last !== null) {
       const { text, params } = visitsSql("customers", span.first, span.last + DAY_US);
       await tx.run(`INSERT INTO customer_visits ${text} ORDER BY visit_at`, params);
+      await tx.run(firstVisitsFrom("customer_visits"));
     }
     await synced(tx);
   });
@@ -142,13 +143,14 @@ async function catchUp(tx: Queryable, state: SyncState): Promise<void> {
         ORDER BY visit_at`,
       { region_start: region.params.region_start },
     );
+    await tx.run(firstVisitsFrom("sync_visits"));
     await tx.run("DROP TABLE sync_visits");
   }
   await tx.run("DROP TABLE sync_customers");
 }
 
 /** Plates read for the first time since the last sync, numbered on from the last customer, in order of first sight. */
-const NEW_CUSTOMERS = `INSERT INTO customers
+const NEW_CUSTOMERS = `INSERT INTO customers (id, plate)
   SELECT (SELECT coalesce(max(id), 0) FROM customers) + row_number() OVER (ORDER BY min(read_at), plate)::INTEGER,
     plate
   FROM (
@@ -157,6 +159,19 @@ const NEW_CUSTOMERS = `INSERT INTO customers
   )
     ANTI JOIN customers USING (plate)
   GROUP BY plate`;
+
+/**
+ * Puts each customer's first visit, as its visits in `visits` have it, on the customer where it changed.
+ * Every visit of a customer carries the same first visit. A customer without a visit in `visits` keeps its
+ * own: its first read ever is always a visit, so a read that moves the first visit back is one of them.
+ */
+const firstVisitsFrom = (visits: "customer_visits" | "sync_visits") => `UPDATE customers
+  SET first_visit_at = f.first_visit_at, first_visit_local = f.first_visit_local
+  FROM (
+    SELECT customer_id, any_value(first_visit_at) AS first_visit_at, any_value(first_visit_local) AS first_visit_local
+    FROM ${visits} GROUP BY customer_id
+  ) f
+  WHERE customers.id = f.customer_id AND customers.first_visit_at IS DISTINCT FROM f.first_visit_at`;
 
 /**
  * The visits from `start` (epoch microseconds) on of the customers in `customers` (a table of id and
