@@ -218,7 +218,8 @@ async function main(): Promise<void> {
     log(`${scale}×: server starten …`);
     const server = await startWasbord({
       databasePath: work,
-      env: { WASBORD_CLOCK: data.today, TRACKING_ORIGINS: BENCH_ORIGIN },
+      // Simulated website visitors arrive through X-Forwarded-For, as behind a proxy on this machine.
+      env: { WASBORD_CLOCK: data.today, TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1" },
     });
     try {
       const { accessToken } = await signInOverHttp({
