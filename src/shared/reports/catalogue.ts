@@ -103,18 +103,21 @@ function adEntries(): Record<AdPath, AdEntry> {
   return out;
 }
 
+/** The dashboard's figures, each once for today (`today_…`) and once for this week (`week_…`). */
+export const DASHBOARD_FIGURES = [
+  "washes",
+  "revenue",
+  "revenue_per_car",
+  "plates",
+  "new_share",
+  "conversions",
+  "ad_spend",
+  "roas",
+] as const;
+
 export const REPORT_CATALOGUE = {
   dashboard: report("dashboard", {
-    kpis: [
-      "washes",
-      "revenue",
-      "revenue_per_car",
-      "plates",
-      "new_share",
-      "conversions",
-      "ad_spend",
-      "roas",
-    ].flatMap((key) => [`today_${key}`, `week_${key}`]),
+    kpis: DASHBOARD_FIGURES.flatMap((key) => [`today_${key}`, `week_${key}`]),
     series: ["today_washes", "week_washes"],
     tables: ["sites_today", "sites_week", "freshness"],
     extra: dashboardExtraSchema,

@@ -1,16 +1,6 @@
+import { DASHBOARD_FIGURES } from "../../../shared/reports/catalogue.ts";
 import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
-
-const KPIS = [
-  "washes",
-  "revenue",
-  "revenue_per_car",
-  "plates",
-  "new_share",
-  "conversions",
-  "ad_spend",
-  "roas",
-];
 
 const dashboard = declareReport({
   id: "dashboard",
@@ -18,8 +8,12 @@ const dashboard = declareReport({
     "Vandaag en deze week tot nu, vergeleken met dezelfde tijd gisteren en vorige week. Website en advertenties gelden voor de hele keten.",
   filters: { period: false, comparison: false, granularity: false },
   kpis: [
-    { title: "Vandaag", keys: KPIS.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
-    { title: "Deze week", keys: KPIS.map((key) => `week_${key}`), comparisonLabel: "vorige week" },
+    { title: "Vandaag", keys: DASHBOARD_FIGURES.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
+    {
+      title: "Deze week",
+      keys: DASHBOARD_FIGURES.map((key) => `week_${key}`),
+      comparisonLabel: "vorige week",
+    },
   ],
   charts: [
     {
