@@ -83,6 +83,7 @@ test("Google Ads keywords: a search narrows the table on the server and stays in
   await page.goto("/reports/google-ads/keywords");
   await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 20_000 });
   const table = page.getByTestId("table-by_keyword");
+  await expect(table.locator("tbody tr").first()).toBeVisible();
   const before = await table.locator("tbody tr").count();
   const keyword = (await table.locator("tbody tr").first().locator("td").nth(2).textContent()) ?? "";
   await table.getByRole("textbox").fill(keyword);
