@@ -31,6 +31,22 @@ export function openHoursBetween(from: Date, to: Date, cap = Number.POSITIVE_INF
   return Math.min(hours, cap);
 }
 
+/**
+ * The start of every opening hour (OPENING_HOURS, Europe/Amsterdam) from `from` up to `to`, in order: the
+ * hours in which a camera or till that works delivers something (data gaps, src/server/annotations).
+ */
+export function openingHourStarts(from: Date, to: Date): Date[] {
+  const out: Date[] = [];
+  for (let date = localDate(from); date <= localDate(to); date = addDays(date, 1)) {
+    const [opens, closes] = OPENING_HOURS[weekday(date)];
+    for (let hour = opens; hour < closes; hour++) {
+      const start = instantOf(date, hh(hour));
+      if (start >= from && start < to) out.push(start);
+    }
+  }
+  return out;
+}
+
 /** How fresh a source is whose latest data is from `lastAt` (null: never delivered anything). */
 export function freshnessOf(kind: FreshnessKind, lastAt: Date | null, now: Date): Freshness {
   if (lastAt === null) return "stil";
