@@ -31,7 +31,8 @@ export function silentRuns(hours: Date[], delivered: Set<number>): SilentRun[] {
   let started = false;
   let run: Date[] = [];
   const close = () => {
-    if (run.length >= MIN_GAP_HOURS) runs.push({ first: run[0], last: run[run.length - 1], hours: run.length });
+    if (run.length >= MIN_GAP_HOURS)
+      runs.push({ first: run[0], last: run[run.length - 1], hours: run.length });
     run = [];
   };
   for (const hour of hours) {
@@ -56,8 +57,8 @@ interface SourceHours {
 }
 
 // One row per camera (reads at the site) and per till (sales at the site, not online), with the distinct
-// hours in which it delivered anything.
-const SOURCES_SQL = `
+// hours in which it delivered anything; `$3` the chosen sites' ids, when there are.
+const sourcesSql = (someSites: boolean) => `
 WITH sources AS (
   SELECT site_id, camera, list(DISTINCT floor(epoch(read_at) / 3600)::BIGINT) AS hours
   FROM plate_reads WHERE read_at >= $1 AND read_at < $2 GROUP BY site_id, camera
@@ -67,7 +68,7 @@ WITH sources AS (
 )
 SELECT s.site_id, si.code AS site_code, si.name AS site_name, s.camera, s.hours
 FROM sources s JOIN sites si ON si.id = s.site_id
-WHERE len($3::INTEGER[]) = 0 OR s.site_id IN (SELECT unnest($3::INTEGER[]))
+${someSites ? "WHERE s.site_id IN (SELECT unnest($3::INTEGER[]))" : ""}
 ORDER BY si.name, s.camera NULLS LAST`;
 
 const hourText = (instant: Date) => localDateTime(instant).slice(11, 16);
@@ -78,10 +79,11 @@ export async function dataGaps(db: Queryable, scope: AnnotationScope, now: Date)
   const end = new Date(Math.min(scope.end.getTime(), Math.floor(now.getTime() / HOUR_MS) * HOUR_MS));
   if (end <= scope.start) return [];
   const lookback = new Date(scope.start.getTime() - LOOKBACK_DAYS * 86_400_000);
-  const sources = await db.query<SourceHours>(SOURCES_SQL, [
+  const someSites = scope.sites.length > 0;
+  const sources = await db.query<SourceHours>(sourcesSql(someSites), [
     lookback.toISOString(),
     end.toISOString(),
-    listValue(scope.sites.map((site) => site.id)),
+    ...(someSites ? [listValue(scope.sites.map((site) => site.id))] : []),
   ]);
   const hours = openingHourStarts(lookback, end).filter((h) => h.getTime() + HOUR_MS <= end.getTime());
   return sources.flatMap((source) =>

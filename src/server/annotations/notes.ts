@@ -34,12 +34,12 @@ const asAnnotation = (row: NoteRow): Annotation => ({
 
 /** The notes in the period: chain-wide ones, and those of the chosen sites (of every site when none is). */
 export async function notesIn(db: Queryable, scope: AnnotationScope): Promise<Annotation[]> {
-  const siteIds = scope.sites.map((site) => site.id);
+  const someSites = scope.sites.length > 0;
   const rows = await db.query<NoteRow>(
     `${SELECT_NOTES} WHERE a.on_date BETWEEN $1::DATE AND $2::DATE
-       AND ($3 OR a.site_id IS NULL OR list_contains($4::INTEGER[], a.site_id))
+       ${someSites ? "AND (a.site_id IS NULL OR a.site_id IN (SELECT unnest($3::INTEGER[])))" : ""}
      ORDER BY a.on_date, a.id`,
-    [scope.from, scope.to, siteIds.length === 0, listValue(siteIds)],
+    [scope.from, scope.to, ...(someSites ? [listValue(scope.sites.map((site) => site.id))] : [])],
   );
   return rows.map(asAnnotation);
 }

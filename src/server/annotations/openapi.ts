@@ -35,7 +35,9 @@ const answerSchema: z.ZodType<AnnotationsAnswer> = z.object({
 });
 
 const { properties: query } = jsonSchema(annotationsQuerySchema) as { properties: Record<string, object> };
-const invalid = { "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het pad (date, site, text).") };
+const invalid = {
+  "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het pad (date, site, text)."),
+};
 
 export const annotationsOpenApiPaths = {
   "/api/annotations": {
@@ -50,7 +52,11 @@ export const annotationsOpenApiPaths = {
         schema,
         ...(name === "site" && { description: "Eén of meer vestigingscodes, gescheiden door komma's" }),
       })),
-      responses: { "200": jsonAnswer("De markeringen, op datum.", answerSchema), ...invalid, ...signedInErrors },
+      responses: {
+        "200": jsonAnswer("De markeringen, op datum.", answerSchema),
+        ...invalid,
+        ...signedInErrors,
+      },
     },
     post: {
       tags: ["reports"],
