@@ -4,12 +4,15 @@ import type { ApiClient } from "../support/api-client.ts";
 import { type AdminTestServer, auditOf, startAdminServer } from "./admin-support.ts";
 
 // Hand-made fixture, November 2026 is CET (UTC+1). Opening hours: Mon–Sat 08:00–20:00, Sun 10:00–18:00.
-//   Zeist (site 2), camera "zeist-1": one read at half past every opening hour of Friday 20, Saturday 21
-//     and Sunday 22 November, EXCEPT Saturday 10:00, 11:00 and 12:00 → silent 10:00–13:00 = 3 opening
-//     hours: one gap. Nothing at night (20:00–08:00, Saturday 18:00 – Sunday 10:00): no gap.
-//   Zeist till: a sale at half past every opening hour of the same three days: no gap.
-//   Utrecht (site 1), camera "utrecht-1": every opening hour except Friday 15:00 — one hour is below the
-//     minimum of two: no gap.
+// The opening hours from Friday 20 to Sunday 22 November: 12 + 12 + 8 = 32 (Monday's first is not over).
+//   Zeist (site 2), camera "zeist-1": six reads (every ten minutes) in every opening hour of those days,
+//     EXCEPT Saturday 10:00, 11:00 and 12:00 → 29 × 6 = 174 reads, 174 / 32 = 5.4 an hour; silent
+//     10:00–13:00 = 3 opening hours, 16 reads expected (≥ 5): one gap. Nothing at night (20:00–08:00,
+//     Saturday 20:00 – Sunday 10:00): no gap.
+//   Zeist till: one sale an hour, none Friday 10:00–13:00 → 29 / 32 = 0.9 an hour; 3 silent hours expect
+//     2.7 sales (< 5): a quiet till, no gap.
+//   Utrecht (site 1), camera "utrecht-1": six reads in every opening hour except Friday 15:00 — one hour is
+//     below the minimum of two: no gap.
 //   Promotions: Lenteactie 1–30 April 2026 (start and end), Zomeractie from 1 June 2026 without an end.
 // "Now" is Monday 23 November 08:00 (07:00 UTC): no opening hour of Monday is complete yet.
 const NOW = "2026-11-23T07:00:00Z";
@@ -19,13 +22,18 @@ const DAYS = [
   { date: "2026-11-21", open: 8, close: 20 },
   { date: "2026-11-22", open: 10, close: 18 },
 ];
-/** Half past each opening hour, as a UTC instant (local − 1 h). */
-const halfPast = (skip: (date: string, hour: number) => boolean) =>
+/** `minutes` past each opening hour, as UTC instants (local − 1 h), except the hours `skip` names. */
+const openingHours = (minutes: number[], skip: (date: string, hour: number) => boolean) =>
   DAYS.flatMap(({ date, open, close }) =>
     Array.from({ length: close - open }, (_, i) => open + i)
       .filter((hour) => !skip(date, hour))
-      .map((hour) => `${date} ${String(hour - 1).padStart(2, "0")}:30:00+00`),
+      .flatMap((hour) =>
+        minutes.map(
+          (m) => `${date} ${String(hour - 1).padStart(2, "0")}:${String(m).padStart(2, "0")}:00+00`,
+        ),
+      ),
   );
+const EVERY_TEN = [5, 15, 25, 35, 45, 55];
 
 let t: AdminTestServer;
 let admin: ApiClient;
@@ -36,8 +44,11 @@ beforeAll(async () => {
       await db.run(`INSERT INTO sites (code, name, postcode, city, lat, lon) VALUES
         ('utrecht', 'Utrecht Centrum', '3511AB', 'Utrecht', 52.09, 5.12),
         ('zeist', 'Zeist', '3701CD', 'Zeist', 52.09, 5.23)`);
-      const zeistReads = halfPast((date, hour) => date === "2026-11-21" && hour >= 10 && hour < 13);
-      const utrechtReads = halfPast((date, hour) => date === "2026-11-20" && hour === 15);
+      const zeistReads = openingHours(
+        EVERY_TEN,
+        (date, hour) => date === "2026-11-21" && hour >= 10 && hour < 13,
+      );
+      const utrechtReads = openingHours(EVERY_TEN, (date, hour) => date === "2026-11-20" && hour === 15);
       const values = [
         ...zeistReads.map((at, i) => `(2, 'z${i}', '${at}', 1, 'zeist-1')`),
         ...utrechtReads.map((at, i) => `(1, 'u${i}', '${at}', 1, 'utrecht-1')`),
@@ -45,7 +56,10 @@ beforeAll(async () => {
       await db.run(
         `INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera) VALUES ${values.join(",")}`,
       );
-      const sales = halfPast(() => false).map((at, i) => `(2, 't${i}', '${at}', 'pin', 1210, 1210, 210)`);
+      const tillSilent = (date: string, hour: number) => date === "2026-11-20" && hour >= 10 && hour < 13;
+      const sales = openingHours([30], tillSilent).map(
+        (at, i) => `(2, 't${i}', '${at}', 'pin', 1210, 1210, 210)`,
+      );
       await db.run(`INSERT INTO transactions (site_id, event_id, occurred_at, payment_method, subtotal_cents,
         total_cents, vat_cents) VALUES ${sales.join(",")}`);
       await db.run(`INSERT INTO promotions (code, name, kind, value, channel, valid_from, valid_to) VALUES
@@ -69,7 +83,7 @@ const annotations = async (client: ApiClient, query: string) => {
 const brief = (list: Annotation[]) => list.map((a) => [a.kind, a.date, a.site?.code ?? null, a.text]);
 
 describe("automatic annotations", () => {
-  it("marks a camera silent 10:00–13:00 on a Saturday as one gap, and neither the nights nor one quiet hour", async () => {
+  it("marks a camera silent 10:00–13:00 on a Saturday as one gap; not the nights, one quiet hour or a quiet till", async () => {
     const { annotations: list } = await annotations(admin, "from=2026-11-16&to=2026-11-23");
     expect(list.filter((a) => a.kind === "data-gap")).toEqual([
       {

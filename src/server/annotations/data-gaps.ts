@@ -1,14 +1,15 @@
 import { listValue } from "@duckdb/node-api";
-import { type Annotation, MIN_GAP_HOURS } from "../../shared/annotations/annotations.ts";
+import { type Annotation, GAP_MIN_EXPECTED, MIN_GAP_HOURS } from "../../shared/annotations/annotations.ts";
 import { formatDate } from "../../shared/format.ts";
 import type { Queryable } from "../db/database.ts";
 import { openingHourStarts } from "../freshness/freshness-rule.ts";
 import { localDate, localDateTime } from "../reports/time-zone.ts";
 import type { AnnotationScope } from "./scope.ts";
 
-// Data gaps: a camera or till that normally delivers, silent for MIN_GAP_HOURS opening hours in a row. The
-// opening hours are the freshness rule's (src/shared/freshness.ts): a closed wash at night is no gap. Hours
-// are compared as whole UTC hours since the epoch, which are Amsterdam's hours too (a whole-hour offset).
+// Data gaps: a camera or till silent for MIN_GAP_HOURS opening hours in a row while at its own rate it
+// would have delivered GAP_MIN_EXPECTED things (src/shared/annotations/annotations.ts). The opening hours
+// are the freshness rule's (src/shared/freshness.ts): a closed wash at night is no gap. Hours are compared
+// as whole UTC hours since the epoch, which are Amsterdam's hours too (a whole-hour offset).
 
 const HOUR_MS = 3_600_000;
 /** How far before the period a source is looked at: a gap that began earlier shows from the period's start. */
@@ -21,27 +22,35 @@ export interface SilentRun {
   hours: number;
 }
 
+export interface SourceActivity {
+  /** The hours (ms / HOUR_MS) with at least one delivery. */
+  delivered: Set<number>;
+  /** How many things (reads, sales) it delivered in all. */
+  deliveries: number;
+}
+
 /**
- * The runs of at least MIN_GAP_HOURS consecutive opening hours without a delivery. `hours` are the opening
- * hours in order (all of them complete); `delivered` the hours (ms / HOUR_MS) with at least one delivery.
- * Hours before the first delivery are not counted: a source that had not started yet is not silent.
+ * The data gaps of one source: runs of opening hours without a delivery, long enough (MIN_GAP_HOURS) and
+ * unlikely enough at the source's average rate per opening hour (GAP_MIN_EXPECTED). `hours` are the
+ * opening hours in order, all complete. Hours before the first delivery are not counted: a source that
+ * had not started yet is not silent.
  */
-export function silentRuns(hours: Date[], delivered: Set<number>): SilentRun[] {
+export function silentRuns(hours: Date[], source: SourceActivity): SilentRun[] {
+  const isDelivered = (hour: Date) => source.delivered.has(hour.getTime() / HOUR_MS);
+  const firstIndex = hours.findIndex(isDelivered);
+  if (firstIndex < 0) return [];
+  const perHour = source.deliveries / (hours.length - firstIndex);
   const runs: SilentRun[] = [];
-  let started = false;
   let run: Date[] = [];
   const close = () => {
-    if (run.length >= MIN_GAP_HOURS)
+    if (run.length >= MIN_GAP_HOURS && run.length * perHour >= GAP_MIN_EXPECTED) {
       runs.push({ first: run[0], last: run[run.length - 1], hours: run.length });
+    }
     run = [];
   };
-  for (const hour of hours) {
-    if (delivered.has(hour.getTime() / HOUR_MS)) {
-      started = true;
-      close();
-    } else if (started) {
-      run.push(hour);
-    }
+  for (const hour of hours.slice(firstIndex)) {
+    if (isDelivered(hour)) close();
+    else run.push(hour);
   }
   close();
   return runs;
@@ -54,19 +63,21 @@ interface SourceHours {
   /** The camera's name; null for a site's till. */
   camera: string | null;
   hours: number[];
+  deliveries: number;
 }
 
 // One row per camera (reads at the site) and per till (sales at the site, not online), with the distinct
 // hours in which it delivered anything; `$3` the chosen sites' ids, when there are.
 const sourcesSql = (someSites: boolean) => `
 WITH sources AS (
-  SELECT site_id, camera, list(DISTINCT floor(epoch(read_at) / 3600)::BIGINT) AS hours
+  SELECT site_id, camera, list(DISTINCT floor(epoch(read_at) / 3600)::BIGINT) AS hours, count(*) AS deliveries
   FROM plate_reads WHERE read_at >= $1 AND read_at < $2 GROUP BY site_id, camera
   UNION ALL
-  SELECT site_id, NULL AS camera, list(DISTINCT floor(epoch(occurred_at) / 3600)::BIGINT) AS hours
+  SELECT site_id, NULL AS camera, list(DISTINCT floor(epoch(occurred_at) / 3600)::BIGINT) AS hours,
+    count(*) AS deliveries
   FROM transactions WHERE sales_channel = 'site' AND occurred_at >= $1 AND occurred_at < $2 GROUP BY site_id
 )
-SELECT s.site_id, si.code AS site_code, si.name AS site_name, s.camera, s.hours
+SELECT s.site_id, si.code AS site_code, si.name AS site_name, s.camera, s.hours, s.deliveries
 FROM sources s JOIN sites si ON si.id = s.site_id
 ${someSites ? "WHERE s.site_id IN (SELECT unnest($3::INTEGER[]))" : ""}
 ORDER BY si.name, s.camera NULLS LAST`;
@@ -87,7 +98,7 @@ export async function dataGaps(db: Queryable, scope: AnnotationScope, now: Date)
   ]);
   const hours = openingHourStarts(lookback, end).filter((h) => h.getTime() + HOUR_MS <= end.getTime());
   return sources.flatMap((source) =>
-    silentRuns(hours, new Set(source.hours.map(Number)))
+    silentRuns(hours, { delivered: new Set(source.hours.map(Number)), deliveries: Number(source.deliveries) })
       .filter((run) => run.last >= scope.start)
       .map((run) => gapAnnotation(source, run, scope.start)),
   );

@@ -18,11 +18,14 @@ export const ANNOTATION_LABELS: Record<AnnotationKind, string> = {
 };
 
 /**
- * A camera or till is marked as a data gap after this many opening hours in a row without a read or a sale.
- * A busy wash sees cars every few minutes, so one empty opening hour can happen on a quiet lane; two in a
- * row is a fault worth seeing on a chart (the freshness rule calls one hour "vertraagd").
+ * A data gap: a camera or till silent for at least MIN_GAP_HOURS opening hours in a row, while at its own
+ * average rate (deliveries per opening hour over the period and the week before) it would have delivered at
+ * least GAP_MIN_EXPECTED things in that time. Two hours: one empty opening hour happens on a quiet lane (the
+ * freshness rule calls it "vertraagd"). Five expected: the chance of such a silence by luck is then below
+ * 1 % (Poisson, e^-5 ≈ 0.7 %), so a small site with a car an hour needs five silent hours, a busy one two.
  */
 export const MIN_GAP_HOURS = 2;
+export const GAP_MIN_EXPECTED = 5;
 
 export const NOTE_MAX_LENGTH = 200;
 

@@ -52,7 +52,7 @@ export function AnnotationLegend({ marks }: { marks: Map<string, Annotation[]> }
   return (
     <Group gap="xs" mt={4} data-testid="annotation-legend">
       <Text size="xs" c="dimmed">
-        Markeringen (wijs een stip aan voor de tekst):
+        Markeringen (aanwijzen of tikken toont de tekst):
       </Text>
       {[...labels].map(([label, color]) => (
         <Text key={label} size="xs" c="dimmed">
