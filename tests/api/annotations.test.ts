@@ -4,24 +4,25 @@ import type { ApiClient } from "../support/api-client.ts";
 import { type AdminTestServer, auditOf, startAdminServer } from "./admin-support.ts";
 
 // Hand-made fixture, November 2026 is CET (UTC+1). Opening hours: Mon–Sat 08:00–20:00, Sun 10:00–18:00.
-// The opening hours from Friday 20 to Sunday 22 November: 12 + 12 + 8 = 32 (Monday's first is not over).
-//   Zeist (site 2), camera "zeist-1": six reads (every ten minutes) in every opening hour of those days,
-//     EXCEPT Saturday 10:00, 11:00 and 12:00 → 29 × 6 = 174 reads, 174 / 32 = 5.4 an hour; silent
-//     10:00–13:00 = 3 opening hours, 16 reads expected (≥ 5): one gap. Nothing at night (20:00–08:00,
-//     Saturday 20:00 – Sunday 10:00): no gap.
-//   Zeist till: one sale an hour, none Friday 10:00–13:00 → 29 / 32 = 0.9 an hour; 3 silent hours expect
-//     2.7 sales (< 5): a quiet till, no gap.
-//   Utrecht (site 1), camera "utrecht-1": six reads in every opening hour except Friday 15:00 — one hour is
-//     below the minimum of two: no gap.
+// The data runs from Friday 13 to Sunday 22 November; a source's usual rate for an hour is its average over
+// the same hour of the day on weekdays, Saturdays or Sundays (both Saturdays here).
+//   Zeist (site 2), camera "zeist-1": six reads (every ten minutes) in every opening hour, EXCEPT on
+//     Saturday 21 at 10:00, 11:00 and 12:00: usually (6 + 0) / 2 = 3 an hour on a Saturday then, so the
+//     silence 10:00–13:00 expects 9 reads (≥ 5): one gap. Nothing at night (20:00–08:00, Saturday 20:00 –
+//     Sunday 10:00): no gap.
+//   Zeist till: one sale an hour, none on Friday 20 10:00–13:00: usually 5 / 6 weekdays a weekday hour, so
+//     3 silent hours expect 2.5 sales (< 5): a quiet till, no gap.
+//   Utrecht (site 1), camera "utrecht-1": six reads in every opening hour except Friday 20 at 15:00 — one
+//     hour is below the minimum of two: no gap.
 //   Promotions: Lenteactie 1–30 April 2026 (start and end), Zomeractie from 1 June 2026 without an end.
 // "Now" is Monday 23 November 08:00 (07:00 UTC): no opening hour of Monday is complete yet.
 const NOW = "2026-11-23T07:00:00Z";
 
-const DAYS = [
-  { date: "2026-11-20", open: 8, close: 20 },
-  { date: "2026-11-21", open: 8, close: 20 },
-  { date: "2026-11-22", open: 10, close: 18 },
-];
+const DAYS = Array.from({ length: 10 }, (_, i) => {
+  const date = `2026-11-${13 + i}`;
+  const sunday = new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
+  return { date, open: sunday ? 10 : 8, close: sunday ? 18 : 20 };
+});
 /** `minutes` past each opening hour, as UTC instants (local − 1 h), except the hours `skip` names. */
 const openingHours = (minutes: number[], skip: (date: string, hour: number) => boolean) =>
   DAYS.flatMap(({ date, open, close }) =>

@@ -13,7 +13,9 @@ const NOTE = `Nieuwe borstels in de straat (e2e ${Date.now()})`;
 
 /** The chart card titled `title` (its heading and the chart's canvas). */
 const chartCard = (page: Page, title: string) =>
-  page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 /** Moves the pointer over the last bucket of a chart (the note's day) and returns the tooltip's text. */
 async function hoverLastBucket(page: Page, card: Locator): Promise<string> {
@@ -51,7 +53,10 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   await expectSettled(page);
 
   // The marker: the chart's description names it, the legend explains it, the tooltip tells its text.
-  await expect(card.getByRole("img")).toHaveAttribute("aria-label", new RegExp(NOTE.replace(/[()]/g, "\\$&")));
+  await expect(card.getByRole("img")).toHaveAttribute(
+    "aria-label",
+    new RegExp(NOTE.replace(/[()]/g, "\\$&")),
+  );
   await expect(card.getByTestId("annotation-legend")).toContainText("Notitie");
   expect(await hoverLastBucket(page, card)).toContain(`Notitie: ${NOTE}`);
   if (SHOTS) await shoot(page, card, "trx-sales-1366");
@@ -67,10 +72,23 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   // Listed in the form, and deleted from there: the marker goes.
   await page.setViewportSize({ width: 1366, height: 768 });
   await card.getByRole("button", { name: "Notitie toevoegen" }).click();
-  await dialog.getByRole("button", { name: /^Notitie van .* verwijderen$/ }).last().click();
+  await dialog
+    .getByRole("button", { name: /^Notitie van .* verwijderen$/ })
+    .last()
+    .click();
   await expect(dialog.getByText(NOTE)).toHaveCount(0);
   await dialog.getByRole("button", { name: "Annuleren" }).click();
   await expect(card.getByRole("img")).not.toHaveAttribute("aria-label", new RegExp(NOTE.slice(0, 20)));
+});
+
+test("a week chart of the year marks the public holidays in their weeks", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openReport(page, "/reports/trx-sales?period=this-year&granularity=week&compare=none", "Transacties");
+  const card = chartCard(page, "Transacties");
+  await expect(card.getByTestId("annotation-legend")).toContainText("Feestdag");
+  // Nieuwjaarsdag is in the year's first week, whatever the year.
+  await expect(card.getByRole("img")).toHaveAttribute("aria-label", /Nieuwjaarsdag/);
+  if (SHOTS) await shoot(page, card, "trx-sales-weeks-1366");
 });
 
 test("the dashboard fetches its figures again after a minute, and not while the tab is hidden", async ({

@@ -1,36 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { silentRuns } from "./data-gaps.ts";
+import type { OpeningHour } from "../freshness/freshness-rule.ts";
+import { type Deliveries, silentRuns } from "./data-gaps.ts";
 
-// Ten opening hours in a row (the list of opening hours is the freshness rule's; here plain UTC hours).
+// Ten opening hours of one Saturday, 08:00–18:00 local (the list of opening hours is the freshness
+// rule's; here made by hand). Every hour is the same kind of hour only once, so a source's usual rate for
+// an hour is what it delivered in that very hour — so the tests add a second Saturday, a week later, with
+// the usual deliveries, and ask about the first.
 const HOUR_MS = 3_600_000;
-const start = Date.UTC(2026, 10, 21, 7);
-const hours = Array.from({ length: 10 }, (_, i) => new Date(start + i * HOUR_MS));
-const hourKey = (i: number) => (start + i * HOUR_MS) / HOUR_MS;
-const activity = (deliveredHours: number[], deliveries: number) => ({
-  delivered: new Set(deliveredHours.map(hourKey)),
-  deliveries,
-});
+const SATURDAY = Date.UTC(2026, 10, 14, 7);
+const saturday = (offsetDays: number): OpeningHour[] =>
+  Array.from({ length: 10 }, (_, i) => ({
+    start: new Date(SATURDAY + offsetDays * 86_400_000 + i * HOUR_MS),
+    weekday: 5,
+    hour: 8 + i,
+  }));
+const hours = [...saturday(0), ...saturday(7)];
+const key = (hour: OpeningHour) => hour.start.getTime() / HOUR_MS;
+
+/** `perHour` deliveries in every hour of both Saturdays except the first Saturday's hours `silent`. */
+const deliveries = (perHour: number, silent: number[]): Deliveries =>
+  new Map(hours.filter((_, i) => !silent.includes(i)).map((hour) => [key(hour), perHour]));
 
 describe("silent runs of a source", () => {
-  it("finds a run of three silent hours of a busy source", () => {
-    // Delivered in hours 0–2 and 6–9 (7 hours), 70 things: 70 / 10 = 7 an hour; 3 silent hours expect 21.
-    expect(silentRuns(hours, activity([0, 1, 2, 6, 7, 8, 9], 70))).toEqual([
-      { first: hours[3], last: hours[5], hours: 3 },
+  it("finds three silent hours of a busy camera", () => {
+    // 12:00–15:00 silent; usually 10 an hour, averaged with the second Saturday: 5 an hour, 15 expected.
+    expect(silentRuns(hours, deliveries(10, [4, 5, 6]))).toEqual([
+      { first: hours[4].start, last: hours[6].start, hours: 3 },
     ]);
   });
 
-  it("ignores one silent hour, and a silence a quiet source would have by chance", () => {
-    // One hour (4) silent: below the two-hour minimum.
-    expect(silentRuns(hours, activity([0, 1, 2, 3, 5, 6, 7, 8, 9], 900))).toEqual([]);
-    // 7 things in 10 hours: 3 silent hours expect 2.1 (< 5).
-    expect(silentRuns(hours, activity([0, 1, 2, 6, 7, 8, 9], 7))).toEqual([]);
+  it("ignores one silent hour, and a silence a quiet till would have by chance", () => {
+    expect(silentRuns(hours, deliveries(100, [4]))).toEqual([]);
+    // 2 an hour usually → averaged 1 an hour: three silent hours expect 3 (< 5).
+    expect(silentRuns(hours, deliveries(2, [4, 5, 6]))).toEqual([]);
   });
 
-  it("counts from the first delivery and keeps a silence that lasts to the end", () => {
-    // First delivery in hour 4; 24 things over hours 4–9 = 4 an hour; silent 7–9: 3 hours expect 12.
-    expect(silentRuns(hours, activity([4, 5, 6], 24))).toEqual([
-      { first: hours[7], last: hours[9], hours: 3 },
-    ]);
-    expect(silentRuns(hours, activity([], 0))).toEqual([]);
+  it("counts from the first delivery, and keeps a silence that lasts to the end", () => {
+    // Nothing before the first Saturday's 12:00 (not started yet), and nothing from the second's 15:00.
+    const started = new Map(hours.slice(4, 17).map((hour) => [key(hour), 10]));
+    expect(silentRuns(hours, started)).toEqual([{ first: hours[17].start, last: hours[19].start, hours: 3 }]);
+    expect(silentRuns(hours, new Map())).toEqual([]);
   });
 });

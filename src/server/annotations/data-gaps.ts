@@ -2,18 +2,18 @@ import { listValue } from "@duckdb/node-api";
 import { type Annotation, GAP_MIN_EXPECTED, MIN_GAP_HOURS } from "../../shared/annotations/annotations.ts";
 import { formatDate } from "../../shared/format.ts";
 import type { Queryable } from "../db/database.ts";
-import { openingHourStarts } from "../freshness/freshness-rule.ts";
+import { type OpeningHour, openingHoursBetween } from "../freshness/freshness-rule.ts";
 import { localDate, localDateTime } from "../reports/time-zone.ts";
 import type { AnnotationScope } from "./scope.ts";
 
-// Data gaps: a camera or till silent for MIN_GAP_HOURS opening hours in a row while at its own rate it
-// would have delivered GAP_MIN_EXPECTED things (src/shared/annotations/annotations.ts). The opening hours
-// are the freshness rule's (src/shared/freshness.ts): a closed wash at night is no gap. Hours are compared
-// as whole UTC hours since the epoch, which are Amsterdam's hours too (a whole-hour offset).
+// Data gaps: a camera or till silent for MIN_GAP_HOURS opening hours in a row while at its own usual rate
+// for those hours it would have delivered GAP_MIN_EXPECTED things (src/shared/annotations/annotations.ts).
+// The opening hours are the freshness rule's (src/shared/freshness.ts): a closed wash at night is no gap.
+// Hours are compared as whole UTC hours since the epoch, which are Amsterdam's hours too (whole-hour offset).
 
 const HOUR_MS = 3_600_000;
-/** How far before the period a source is looked at: a gap that began earlier shows from the period's start. */
-const LOOKBACK_DAYS = 7;
+/** How far before the period a source is looked at: its usual rates, and a gap that began earlier. */
+const LOOKBACK_DAYS = 14;
 
 export interface SilentRun {
   /** Start of the first and of the last silent opening hour. */
@@ -22,34 +22,49 @@ export interface SilentRun {
   hours: number;
 }
 
-export interface SourceActivity {
-  /** The hours (ms / HOUR_MS) with at least one delivery. */
-  delivered: Set<number>;
-  /** How many things (reads, sales) it delivered in all. */
-  deliveries: number;
-}
+/** What a source delivered per hour (ms / HOUR_MS since the epoch → count); hours without are absent. */
+export type Deliveries = Map<number, number>;
 
 /**
- * The data gaps of one source: runs of opening hours without a delivery, long enough (MIN_GAP_HOURS) and
- * unlikely enough at the source's average rate per opening hour (GAP_MIN_EXPECTED). `hours` are the
- * opening hours in order, all complete. Hours before the first delivery are not counted: a source that
- * had not started yet is not silent.
+ * The usual rate of an hour is the source's average over the hours like it: the same hour of the day on
+ * weekdays, on Saturdays or on Sundays. 08:00 on a Monday is quieter than noon on a Saturday.
  */
-export function silentRuns(hours: Date[], source: SourceActivity): SilentRun[] {
-  const isDelivered = (hour: Date) => source.delivered.has(hour.getTime() / HOUR_MS);
-  const firstIndex = hours.findIndex(isDelivered);
+const slotOf = (hour: OpeningHour) => (hour.weekday < 5 ? 0 : hour.weekday - 4) * 24 + hour.hour;
+const keyOf = (hour: OpeningHour) => hour.start.getTime() / HOUR_MS;
+
+/**
+ * The data gaps of one source: runs of opening hours without a delivery, at least MIN_GAP_HOURS long and
+ * in which the source usually delivers GAP_MIN_EXPECTED things or more. `hours` are the opening hours in
+ * order, all complete. Hours before the first delivery are not counted: a source that had not started yet
+ * is not silent.
+ */
+export function silentRuns(hours: OpeningHour[], deliveries: Deliveries): SilentRun[] {
+  const firstIndex = hours.findIndex((hour) => deliveries.has(keyOf(hour)));
   if (firstIndex < 0) return [];
-  const perHour = source.deliveries / (hours.length - firstIndex);
+  const counted = hours.slice(firstIndex);
+  const totals = new Map<number, { things: number; hours: number }>();
+  for (const hour of counted) {
+    const slot = totals.get(slotOf(hour)) ?? { things: 0, hours: 0 };
+    slot.things += deliveries.get(keyOf(hour)) ?? 0;
+    slot.hours += 1;
+    totals.set(slotOf(hour), slot);
+  }
+  const usual = (hour: OpeningHour) => {
+    const slot = totals.get(slotOf(hour));
+    return slot ? slot.things / slot.hours : 0;
+  };
+
   const runs: SilentRun[] = [];
-  let run: Date[] = [];
+  let run: OpeningHour[] = [];
   const close = () => {
-    if (run.length >= MIN_GAP_HOURS && run.length * perHour >= GAP_MIN_EXPECTED) {
-      runs.push({ first: run[0], last: run[run.length - 1], hours: run.length });
+    const expected = run.reduce((sum, hour) => sum + usual(hour), 0);
+    if (run.length >= MIN_GAP_HOURS && expected >= GAP_MIN_EXPECTED) {
+      runs.push({ first: run[0].start, last: run[run.length - 1].start, hours: run.length });
     }
     run = [];
   };
-  for (const hour of hours.slice(firstIndex)) {
-    if (isDelivered(hour)) close();
+  for (const hour of counted) {
+    if (deliveries.has(keyOf(hour))) close();
     else run.push(hour);
   }
   close();
@@ -57,29 +72,28 @@ export function silentRuns(hours: Date[], source: SourceActivity): SilentRun[] {
 }
 
 interface SourceHours {
-  site_id: number;
   site_code: string;
   site_name: string;
   /** The camera's name; null for a site's till. */
   camera: string | null;
   hours: number[];
-  deliveries: number;
+  counts: number[];
 }
 
-// One row per camera (reads at the site) and per till (sales at the site, not online), with the distinct
-// hours in which it delivered anything; `$3` the chosen sites' ids, when there are.
+// One row per camera (reads at the site) and per till (sales at the site, not online): the hours in which
+// it delivered anything and how much; `$3` the chosen sites' ids, when there are.
 const sourcesSql = (someSites: boolean) => `
-WITH sources AS (
-  SELECT site_id, camera, list(DISTINCT floor(epoch(read_at) / 3600)::BIGINT) AS hours, count(*) AS deliveries
-  FROM plate_reads WHERE read_at >= $1 AND read_at < $2 GROUP BY site_id, camera
+WITH hourly AS (
+  SELECT site_id, camera, floor(epoch(read_at) / 3600)::BIGINT AS h, count(*) AS n
+  FROM plate_reads WHERE read_at >= $1 AND read_at < $2 GROUP BY ALL
   UNION ALL
-  SELECT site_id, NULL AS camera, list(DISTINCT floor(epoch(occurred_at) / 3600)::BIGINT) AS hours,
-    count(*) AS deliveries
-  FROM transactions WHERE sales_channel = 'site' AND occurred_at >= $1 AND occurred_at < $2 GROUP BY site_id
+  SELECT site_id, NULL AS camera, floor(epoch(occurred_at) / 3600)::BIGINT AS h, count(*) AS n
+  FROM transactions WHERE sales_channel = 'site' AND occurred_at >= $1 AND occurred_at < $2 GROUP BY ALL
 )
-SELECT s.site_id, si.code AS site_code, si.name AS site_name, s.camera, s.hours, s.deliveries
-FROM sources s JOIN sites si ON si.id = s.site_id
+SELECT si.code AS site_code, si.name AS site_name, s.camera, list(s.h) AS hours, list(s.n) AS counts
+FROM hourly s JOIN sites si ON si.id = s.site_id
 ${someSites ? "WHERE s.site_id IN (SELECT unnest($3::INTEGER[]))" : ""}
+GROUP BY si.code, si.name, s.camera
 ORDER BY si.name, s.camera NULLS LAST`;
 
 const hourText = (instant: Date) => localDateTime(instant).slice(11, 16);
@@ -96,12 +110,15 @@ export async function dataGaps(db: Queryable, scope: AnnotationScope, now: Date)
     end.toISOString(),
     ...(someSites ? [listValue(scope.sites.map((site) => site.id))] : []),
   ]);
-  const hours = openingHourStarts(lookback, end).filter((h) => h.getTime() + HOUR_MS <= end.getTime());
-  return sources.flatMap((source) =>
-    silentRuns(hours, { delivered: new Set(source.hours.map(Number)), deliveries: Number(source.deliveries) })
-      .filter((run) => run.last >= scope.start)
-      .map((run) => gapAnnotation(source, run, scope.start)),
+  const hours = openingHoursBetween(lookback, end).filter(
+    (h) => h.start.getTime() + HOUR_MS <= end.getTime(),
   );
+  return sources.flatMap((source) => {
+    const deliveries: Deliveries = new Map(source.hours.map((h, i) => [Number(h), Number(source.counts[i])]));
+    return silentRuns(hours, deliveries)
+      .filter((run) => run.last >= scope.start)
+      .map((run) => gapAnnotation(source, run, scope.start));
+  });
 }
 
 function gapAnnotation(source: SourceHours, run: SilentRun, periodStart: Date): Annotation {
