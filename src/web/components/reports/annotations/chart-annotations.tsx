@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ANNOTATION_LABELS, type Annotation } from "../../../../shared/annotations/annotations.ts";
 import type { ReportEnvelope, Series } from "../../../../shared/reports/envelope.ts";
+import { localToday } from "../use-report-filters.ts";
 import { ANNOTATION_COLORS, marksByBucket } from "./annotation-marks.ts";
 import { type AnnotationRange, annotationsQuery } from "./annotations-api.ts";
 
@@ -26,6 +27,9 @@ export function useChartAnnotations(envelope: ReportEnvelope, series: Series | u
   const query = useQuery({
     ...annotationsQuery(range ?? { from: "", to: "", site: null }),
     enabled: range !== null,
+    // A period running to now can gain a data gap while it is on screen (the dashboard stays open).
+    refetchInterval: range && range.to >= localToday() ? 60_000 : false,
+    refetchIntervalInBackground: false,
   });
   const data = range ? query.data : undefined;
   const marks = useMemo(
