@@ -6,13 +6,13 @@ import { type AdminTestServer, auditOf, startAdminServer } from "./admin-support
 // Hand-made fixture, November 2026 is CET (UTC+1). Opening hours: Mon–Sat 08:00–20:00, Sun 10:00–18:00.
 // The data runs from Friday 13 to Sunday 22 November; a source's usual rate for an hour is its average over
 // the same hour of the day on weekdays, Saturdays or Sundays (both Saturdays here).
-//   Zeist (site 2), camera "zeist-1": six reads (every ten minutes) in every opening hour, EXCEPT on
-//     Saturday 21 at 10:00, 11:00 and 12:00: usually (6 + 0) / 2 = 3 an hour on a Saturday then, so the
-//     silence 10:00–13:00 expects 9 reads (≥ 5): one gap. Nothing at night (20:00–08:00, Saturday 20:00 –
+//   Zeist (site 2), camera "zeist-1": twelve reads (every five minutes) in every opening hour, EXCEPT on
+//     Saturday 21 at 10:00, 11:00 and 12:00: usually (12 + 0) / 2 = 6 an hour on a Saturday then, so the
+//     silence 10:00–13:00 expects 18 reads (≥ 10): one gap. Nothing at night (20:00–08:00, Saturday 20:00 –
 //     Sunday 10:00): no gap.
 //   Zeist till: one sale an hour, none on Friday 20 10:00–13:00: usually 5 / 6 weekdays a weekday hour, so
-//     3 silent hours expect 2.5 sales (< 5): a quiet till, no gap.
-//   Utrecht (site 1), camera "utrecht-1": six reads in every opening hour except Friday 20 at 15:00 — one
+//     3 silent hours expect 2.5 sales (< 10): a quiet till, no gap.
+//   Utrecht (site 1), camera "utrecht-1": twelve reads in every opening hour except Friday 20 at 15:00 — one
 //     hour is below the minimum of two: no gap.
 //   Promotions: Lenteactie 1–30 April 2026 (start and end), Zomeractie from 1 June 2026 without an end.
 // "Now" is Monday 23 November 08:00 (07:00 UTC): no opening hour of Monday is complete yet.
@@ -34,7 +34,7 @@ const openingHours = (minutes: number[], skip: (date: string, hour: number) => b
         ),
       ),
   );
-const EVERY_TEN = [5, 15, 25, 35, 45, 55];
+const EVERY_FIVE = Array.from({ length: 12 }, (_, i) => i * 5 + 2);
 
 let t: AdminTestServer;
 let admin: ApiClient;
@@ -46,10 +46,10 @@ beforeAll(async () => {
         ('utrecht', 'Utrecht Centrum', '3511AB', 'Utrecht', 52.09, 5.12),
         ('zeist', 'Zeist', '3701CD', 'Zeist', 52.09, 5.23)`);
       const zeistReads = openingHours(
-        EVERY_TEN,
+        EVERY_FIVE,
         (date, hour) => date === "2026-11-21" && hour >= 10 && hour < 13,
       );
-      const utrechtReads = openingHours(EVERY_TEN, (date, hour) => date === "2026-11-20" && hour === 15);
+      const utrechtReads = openingHours(EVERY_FIVE, (date, hour) => date === "2026-11-20" && hour === 15);
       const values = [
         ...zeistReads.map((at, i) => `(2, 'z${i}', '${at}', 1, 'zeist-1')`),
         ...utrechtReads.map((at, i) => `(1, 'u${i}', '${at}', 1, 'utrecht-1')`),

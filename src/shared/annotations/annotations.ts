@@ -18,14 +18,16 @@ export const ANNOTATION_LABELS: Record<AnnotationKind, string> = {
 };
 
 /**
- * A data gap: a camera or till silent for at least MIN_GAP_HOURS opening hours in a row, while at its own
- * average rate (deliveries per opening hour over the period and the week before) it would have delivered at
- * least GAP_MIN_EXPECTED things in that time. Two hours: one empty opening hour happens on a quiet lane (the
- * freshness rule calls it "vertraagd"). Five expected: the chance of such a silence by luck is then below
- * 1 % (Poisson, e^-5 ≈ 0.7 %), so a small site with a car an hour needs five silent hours, a busy one two.
+ * A data gap: a camera or till silent for at least MIN_GAP_HOURS opening hours in a row, in hours in which
+ * it usually delivers at least GAP_MIN_EXPECTED things in all (its average for the same hours of the day
+ * on weekdays, Saturdays or Sundays, over the period and the two weeks before). Two hours: one empty
+ * opening hour happens on a quiet lane (the freshness rule calls it "vertraagd"). Ten expected: a silence
+ * that long happens by chance less than once in 20 000 times (Poisson, e^-10), so a chart of a year over a
+ * dozen sources is not littered with chance; a busy lane (20 cars an hour) shows a gap after two silent
+ * hours, a quiet one (3 an hour) after four.
  */
 export const MIN_GAP_HOURS = 2;
-export const GAP_MIN_EXPECTED = 5;
+export const GAP_MIN_EXPECTED = 10;
 
 export const NOTE_MAX_LENGTH = 200;
 

@@ -198,7 +198,12 @@ function tooltip(
   return String(joinHtml([html`<b>${label(point.x, true)}</b>${px}`, ...lines, ...notes], html`<br/>`));
 }
 
-/** One thin dashed line per bucket with annotations, in the colour of its first; silent: the tooltip tells. */
+// A bucket with several kinds takes the colour of the one that most explains a figure.
+const KIND_ORDER: Annotation["kind"][] = ["note", "promotion-start", "promotion-end", "holiday", "data-gap"];
+const leading = (list: Annotation[]) =>
+  KIND_ORDER.find((kind) => list.some((a) => a.kind === kind)) ?? list[0].kind;
+
+/** One thin dashed line per bucket with annotations, in its leading kind's colour; the tooltip tells. */
 function markLine(marks: Marks) {
   return {
     silent: true,
@@ -207,7 +212,7 @@ function markLine(marks: Marks) {
     symbolSize: 7,
     label: { show: false },
     data: [...marks].map(([x, list]) => {
-      const color = ANNOTATION_COLORS[list[0].kind];
+      const color = ANNOTATION_COLORS[leading(list)];
       return { xAxis: x, lineStyle: { color, type: "dashed", width: 1.2 }, itemStyle: { color } };
     }),
   };
