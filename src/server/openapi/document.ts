@@ -1,4 +1,5 @@
 import { adminOpenApiPaths } from "../admin/openapi.ts";
+import { annotationsOpenApiPaths } from "../annotations/openapi.ts";
 import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
 import { importsOpenApiPaths } from "../imports/openapi.ts";
@@ -24,6 +25,7 @@ const described: PathItems = {
   ...importsOpenApiPaths,
   ...adminOpenApiPaths,
   ...privacyOpenApiPaths,
+  ...annotationsOpenApiPaths,
 };
 
 const TAGS = [
