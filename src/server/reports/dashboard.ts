@@ -2,6 +2,7 @@ import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
+import { syncReadsHourly } from "./customers/reads-hourly.ts";
 import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
@@ -243,7 +244,7 @@ async function run(db: Queryable, requested: ReportFilters) {
 
 export const dashboard = defineReport({
   id: "dashboard",
-  syncs: [syncSalesHourly, syncCustomerVisits],
+  syncs: [syncSalesHourly, syncCustomerVisits, syncReadsHourly],
   sql: {
     "dashboard sales": dashboardSalesSql,
     "dashboard customers": (filters) =>
