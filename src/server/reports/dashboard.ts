@@ -187,12 +187,14 @@ async function section(
   db: Queryable,
   filters: ReportFilters,
   prefix: "today" | "week",
-  customerRows: CustomerRow[],
+  customerRows: Promise<CustomerRow[]>,
 ) {
   const { text, params } = dashboardSalesSql(filters);
   const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS.grains);
   const totals = totalsOf(sales.total);
-  const customers: Totals<CustomerRow> = totalsOf(customerRows.filter((row) => row.section === prefix));
+  const customers: Totals<CustomerRow> = totalsOf(
+    (await customerRows).filter((row) => row.section === prefix),
+  );
   return {
     kpis: [
       ...prefixed(prefix, kpis(filters, [washes, revenue, revenuePerCar], totals)),
@@ -207,7 +209,8 @@ async function section(
 async function run(db: Queryable, requested: ReportFilters) {
   const periods = dashboardPeriods(requested.site, requested.now);
   const customersQuery = dashboardCustomersSql(periods, requested.site);
-  const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);
+  // Every query at once: the pool's connections (and DuckDB's threads) work on them side by side.
+  const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
   const [today, week, sites, freshness] = await Promise.all([
     section(db, periods.today, "today", customerRows),
     section(db, periods.week, "week", customerRows),
