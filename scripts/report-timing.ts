@@ -2,6 +2,7 @@ import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { Database } from "../src/server/db/database.ts";
+import { migrate } from "../src/server/db/migrate.ts";
 import { runReport } from "../src/server/reports/define-report.ts";
 import { parseReportFilters } from "../src/server/reports/filters.ts";
 import { REPORT_IDS, REPORTS } from "../src/server/reports/registry.ts";
@@ -27,6 +28,7 @@ const today =
 const work = `/tmp/report-timing-${process.pid}.duckdb`;
 copyFileSync(values.data, work);
 const db = await Database.open(work);
+await migrate(db); // a data set seeded before the newest migrations
 const now = new Date(today);
 const [site] = await db.query<{ code: string }>("SELECT code FROM sites WHERE active ORDER BY id LIMIT 1");
 const ids = values.reports ? values.reports.split(",") : REPORT_IDS;
