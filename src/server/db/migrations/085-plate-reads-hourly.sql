@@ -17,7 +17,7 @@ CREATE TABLE plate_reads_hourly (
   -- the camera's confidence summed over the readings with a plate that report one, and how many those are
   confidence_sum DOUBLE NOT NULL,
   confidence_reads BIGINT NOT NULL,
-  -- readings with a plate and a confidence below users-recognition.ts's LOW_CONFIDENCE
+  -- readings with a plate and a confidence below LOW_CONFIDENCE (reads-hourly.ts)
   low_confidence BIGINT NOT NULL,
   PRIMARY KEY (hour_start, site_id, lane, camera)
 );
