@@ -22,6 +22,7 @@ import { type Mailer, mailOff } from "./mail/mailer.ts";
 import { createApiDocsRouter } from "./openapi/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
+import { unsubscribeRouter } from "./weekly-mail/routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +81,7 @@ export function createApp(appDeps: AppDeps): Hono {
   // Machine and public endpoints are mounted here, before the user API: they authenticate themselves
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
+  app.route("/", unsubscribeRouter(deps));
   app.route("/api/ingest", createIngestRouter(deps));
   app.route(
     "/api",

@@ -8,6 +8,7 @@ import { validationError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailRouter } from "../mail/routes.ts";
 import { privacyRouter } from "../privacy/routes.ts";
+import { weeklyMailRouter } from "../weekly-mail/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
 import { itemsRouter } from "./items.ts";
@@ -45,5 +46,6 @@ export function createAdminRouter(deps: { db: Database; config: Config; mailer: 
   router.route("/connections", connectionsRouter(db));
   router.route("/privacy", privacyRouter(deps));
   router.route("/mail", mailRouter(deps));
+  router.route("/weekly-mail", weeklyMailRouter(deps));
   return router;
 }
