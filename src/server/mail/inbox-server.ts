@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { listValue } from "@duckdb/node-api";
 import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import type { Database } from "../db/database.ts";
@@ -51,10 +50,10 @@ type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
 async function storeMessage(db: Database, mail: ParsedMail): Promise<void> {
   await db.run(
     `INSERT INTO mail_messages (received_at, "from", "to", subject, text, html, message_id)
-     VALUES (now(), $1, $2::VARCHAR[], $3, $4, $5, $6)`,
+     VALUES (now(), $1, from_json($2, '["VARCHAR"]'), $3, $4, $5, $6)`,
     [
       sender(mail.from),
-      listValue(addresses(mail.to)),
+      JSON.stringify(addresses(mail.to)),
       mail.subject ?? "",
       mail.text ?? null,
       typeof mail.html === "string" ? mail.html : null,

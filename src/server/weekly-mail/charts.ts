@@ -42,7 +42,14 @@ export function dailyBarsSvg(bars: DailyBars): string {
         itemHeight: 10,
         textStyle: { fontSize: 12, color: "#495057" },
       },
-      grid: { left: 8, right: 8, top: 30, bottom: 4, containLabel: true },
+      grid: {
+        left: 8,
+        right: 8,
+        top: 30,
+        bottom: 4,
+        outerBoundsMode: "same",
+        outerBoundsContain: "axisLabel",
+      },
       xAxis: {
         type: "category",
         data: bars.days,

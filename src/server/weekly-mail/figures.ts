@@ -1,4 +1,3 @@
-import { listValue } from "@duckdb/node-api";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
 import { usersTypeSql } from "../reports/customers/users-type.ts";
@@ -10,6 +9,7 @@ import type { Site } from "../reports/sites.ts";
 import type { WindowName } from "../reports/sql.ts";
 import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
+import { INTEGERS } from "./recipients.ts";
 import type { MailWeek } from "./week.ts";
 
 // The Monday e-mail's figures, read with the report screens' own queries, so that the mail and the screens
@@ -37,7 +37,7 @@ export interface SiteFigures {
 export interface WeeklyFigures {
   week: MailWeek;
   /** The sites reported on: every active site of the chain, or the recipient's choice. */
-  scope: { chain: boolean; sites: { id: number; name: string }[] };
+  scope: { chain: boolean; sites: Site[] };
   current: Figures;
   previous: Figures;
   lastYear: Figures;
@@ -82,8 +82,8 @@ export async function weeklyFigures(
   await syncCustomerVisits(db);
   const chain = siteIds.length === 0;
   const sites = await db.query<Site>(
-    `SELECT id, code, name FROM sites WHERE ${chain ? "active" : "list_contains($1::INTEGER[], id)"} ORDER BY name`,
-    chain ? [] : [listValue([...siteIds])],
+    `SELECT id, code, name FROM sites WHERE ${chain ? "active" : `list_contains(${INTEGERS("$1")}, id)`} ORDER BY name`,
+    chain ? [] : [JSON.stringify(siteIds)],
   );
   // The chain in one run: its total rows count a customer new to the chain once, however many sites they
   // visited. A choice of sites: one run per site, added up.
@@ -108,7 +108,7 @@ export async function weeklyFigures(
   });
   return {
     week,
-    scope: { chain, sites: sites.map(({ id, name }) => ({ id, name })) },
+    scope: { chain, sites },
     current: figuresOf(all("vsWeek"), "current", total),
     previous: figuresOf(all("vsWeek"), "comparison", total),
     lastYear: figuresOf(all("vsYear"), "comparison", total),

@@ -1,4 +1,3 @@
-import { listValue } from "@duckdb/node-api";
 import type { WeeklyRecipient } from "../../shared/admin/mail.ts";
 import { writeAudit } from "../admin/audit.ts";
 import { duplicate } from "../admin/http.ts";
@@ -6,6 +5,9 @@ import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 
 // Who gets the Monday e-mail, set by a beheerder under Instellingen → Postvak; every change audited.
+
+/** A list of ids bound as JSON: DuckDB cannot bind an empty list value (its item type is unknown). */
+export const INTEGERS = (param: string) => `from_json(${param}, '["INTEGER"]')`;
 
 const COLUMNS = `r.id, r.email, r.site_ids AS "siteIds",
   coalesce((SELECT list(s.name ORDER BY s.name) FROM sites s WHERE list_contains(r.site_ids, s.id)), []) AS "siteNames",
@@ -44,8 +46,8 @@ export async function addRecipient(
   return db.transaction(async (tx) => {
     if (siteIds.length > 0) {
       const [{ known }] = await tx.query<{ known: number }>(
-        "SELECT count(*) AS known FROM sites WHERE list_contains($1::INTEGER[], id)",
-        [listValue(siteIds)],
+        `SELECT count(*) AS known FROM sites WHERE list_contains(${INTEGERS("$1")}, id)`,
+        [JSON.stringify(siteIds)],
       );
       if (known !== siteIds.length) {
         throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [
@@ -56,8 +58,8 @@ export async function addRecipient(
     const taken = await tx.query("SELECT 1 FROM weekly_mail_recipients WHERE email = $1", [input.email]);
     if (taken.length > 0) throw duplicate("email", "Dit adres krijgt de maandagmail al.");
     const [{ id }] = await tx.query<{ id: number }>(
-      "INSERT INTO weekly_mail_recipients (email, site_ids) VALUES ($1, $2::INTEGER[]) RETURNING id",
-      [input.email, listValue(siteIds)],
+      `INSERT INTO weekly_mail_recipients (email, site_ids) VALUES ($1, ${INTEGERS("$2")}) RETURNING id`,
+      [input.email, JSON.stringify(siteIds)],
     );
     await writeAudit(tx, actor, {
       action: "created",

@@ -28,11 +28,13 @@ export async function composeWeeklyMail(
 ): Promise<Omit<MailMessage, "to">> {
   const figures = await weeklyFigures(deps.db, week, recipient.siteIds, now);
   const report = new URL(`${deps.publicUrl}/reports/trx-revenue`);
+  const [onlySite] = figures.scope.chain || figures.scope.sites.length !== 1 ? [] : figures.scope.sites;
   report.search = new URLSearchParams({
     period: "custom",
     from: week.from,
     to: week.to,
     compare: "previous",
+    ...(onlySite && { site: onlySite.code }),
   }).toString();
   const token = recipient.id === null ? "" : `?token=${await unsubscribeToken(deps.db, recipient.id)}`;
   const unsubscribe = `${deps.publicUrl}${UNSUBSCRIBE_PATH}${token}`;
