@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type MailMode,
@@ -23,6 +12,7 @@ import type { useNotice } from "../components/admin-screen.tsx";
 import { AdminTable, type Column } from "../components/admin-table.tsx";
 import { QueryState } from "../components/query-state.tsx";
 import { useConfirm, useRowAction } from "../components/row-actions.tsx";
+import { type Status, statusColumn } from "../components/status-badge.tsx";
 import { useZodForm } from "../components/use-zod-form.ts";
 import { addRecipient, removeRecipient, sendPreview, weeklyMailQuery } from "./mail-api.ts";
 
@@ -33,22 +23,12 @@ const scopeOf = (r: WeeklyRecipient) => (r.siteIds.length === 0 ? "Hele keten" :
 const columns: Column<WeeklyRecipient>[] = [
   { key: "email", label: "E-mail", value: (r) => r.email },
   { key: "scope", label: "Vestigingen", value: scopeOf },
-  {
-    key: "status",
-    label: "Status",
-    nowrap: true,
-    value: (r) => (r.unsubscribedAt ? `Afgemeld op ${formatDateTime(r.unsubscribedAt)}` : "Actief"),
-    render: (r) =>
-      r.unsubscribedAt ? (
-        <Badge color="gray" variant="light" title={`Afgemeld op ${formatDateTime(r.unsubscribedAt)}`}>
-          Afgemeld
-        </Badge>
-      ) : (
-        <Badge color="green" variant="light">
-          Actief
-        </Badge>
-      ),
-  },
+  statusColumn(
+    (r): Status =>
+      r.unsubscribedAt
+        ? { label: `Afgemeld op ${formatDate(r.unsubscribedAt)}`, tone: "neutral" }
+        : { label: "Actief", tone: "good" },
+  ),
   {
     key: "lastWeekSent",
     label: "Laatst verstuurd",
@@ -56,7 +36,13 @@ const columns: Column<WeeklyRecipient>[] = [
     value: (r) => r.lastWeekSent,
     csv: (r) => (r.lastWeekSent ? `week van ${formatDate(r.lastWeekSent)}` : "nog niet"),
     render: (r) =>
-      r.lastWeekSent ? `week van ${formatDate(r.lastWeekSent)}` : <Text c="dimmed">nog niet</Text>,
+      r.lastWeekSent ? (
+        `week van ${formatDate(r.lastWeekSent)}`
+      ) : (
+        <Text c="dimmed" size="sm">
+          nog niet
+        </Text>
+      ),
   },
 ];
 
