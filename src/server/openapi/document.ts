@@ -1,4 +1,5 @@
 import { adminOpenApiPaths } from "../admin/openapi.ts";
+import { annotationsOpenApiPaths } from "../annotations/openapi.ts";
 import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
 import { importsOpenApiPaths } from "../imports/openapi.ts";
@@ -28,6 +29,7 @@ const described: PathItems = {
   ...privacyOpenApiPaths,
   ...mailOpenApiPaths,
   ...weeklyMailOpenApiPaths,
+  ...annotationsOpenApiPaths,
 };
 
 const TAGS = [
