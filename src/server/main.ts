@@ -13,6 +13,7 @@ import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
 import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 
 /**
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   }
   if (config.seedDemo && (await isDatabaseEmpty(db))) await seedDemo(db, config.seedScale);
   const stopBackups = scheduleBackups(db, config.backup);
+  const mailer = await createMailer(config.mail, { db });
 
   const idp = config.devIdp
     ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     db,
     provider,
     verifyToken,
+    mailer,
     onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
@@ -127,7 +130,7 @@ async function main(): Promise<void> {
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,
-      tasks: [...flushes, async () => idp?.close(), () => db.close()],
+      tasks: [...flushes, () => mailer.close(), async () => idp?.close(), () => db.close()],
     });
     process.exit(0);
   };

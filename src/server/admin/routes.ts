@@ -5,7 +5,10 @@ import { requireRole } from "../auth/authenticate.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { mailRouter } from "../mail/routes.ts";
 import { privacyRouter } from "../privacy/routes.ts";
+import { weeklyMailRouter } from "../weekly-mail/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
 import { itemsRouter } from "./items.ts";
@@ -21,7 +24,7 @@ export const auditQuerySchema = z.object({
 });
 
 /** The 'Instellingen' API, mounted at /api/admin: beheerders only, for reading as well as for changing. */
-export function createAdminRouter(deps: { db: Database; config: Config }): Hono<AppEnv> {
+export function createAdminRouter(deps: { db: Database; config: Config; mailer: Mailer }): Hono<AppEnv> {
   const { db } = deps;
   const router = new Hono<AppEnv>();
   router.use("*", requireRole("beheerder"));
@@ -42,5 +45,7 @@ export function createAdminRouter(deps: { db: Database; config: Config }): Hono<
   router.route("/sites", sitesRouter(db));
   router.route("/connections", connectionsRouter(db));
   router.route("/privacy", privacyRouter(deps));
+  router.route("/mail", mailRouter(deps));
+  router.route("/weekly-mail", weeklyMailRouter(deps));
   return router;
 }

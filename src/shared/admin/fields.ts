@@ -17,6 +17,13 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `Vul ${label} in.`)
     .max(max, `Hoogstens ${max} tekens.`);
 
+/** An e-mail address, stored lower case: who signs in, who gets mail. */
+export const emailSchema = z
+  .string({ message: "Vul een e-mailadres in." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl."));
+
 /** Free text that may be left empty; empty is stored as null. */
 export const optionalText = (max: number) =>
   z

@@ -4,6 +4,7 @@ import { ADMIN_OVERVIEW, ADMIN_SECTIONS, navPages, pageTitle } from "../../../sh
 import { ConnectionsPage } from "./connections/connections-page.tsx";
 import { ExperimentsPage } from "./experiments/experiments-page.tsx";
 import { ItemsPage } from "./items/items-page.tsx";
+import { MailPage } from "./mail/mail-page.tsx";
 import { OverviewPage } from "./overview/overview-page.tsx";
 import { PrivacyPage } from "./privacy/privacy-page.tsx";
 import { PromotionsPage } from "./promotions/promotions-page.tsx";
@@ -19,6 +20,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/connections": ConnectionsPage,
   "/admin/privacy": PrivacyPage,
   "/admin/experiments": ExperimentsPage,
+  "/admin/mail": MailPage,
 };
 
 export function AdminOverviewPage() {
