@@ -4,13 +4,8 @@ import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } fro
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import {
-  followedEventsSql,
-  PAGE_SECONDS_CAP,
-  pageSecondsSql,
-  sessionFilter,
-  TOP_PAGES,
-} from "./web-pages.ts";
+import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
+import { syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
@@ -35,64 +30,58 @@ interface PageRow extends Windowed {
   conversions: number;
 }
 
+// Read from web_page_sessions (one row per session and path, web-pages-sync.ts): a session's pages count in
+// the period (and bucket) the session started in.
 // pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily); visits: distinct
-//   sessions that showed the page.
+//   sessions that showed the page (per path a row is one session; over several paths the session's first
+//   path stands for it, or every row when the report is narrowed to one page).
 // page_seconds / timed_visitors: time on page = Σ seconds on the path ÷ the visitors whose time there is
-//   known (pageSecondsSql: engaged time, else the time to the next pageview; capped).
-// exits: pageviews that were the last of their session in the period, so exits ≤ pageviews and the exit
-//   rate (exits ÷ pageviews) can never pass 100 %.
+//   known (engaged time, else the time to the next pageview; capped).
+// exits: pageviews that were the last of their session, so exits ≤ pageviews and the exit rate
+//   (exits ÷ pageviews) can never pass 100 %.
 // entries / bounces: sessions that started in the period on the path, and those of them that bounced (one
 //   pageview, no interactive event). A bounce counts only for the page the session entered on.
-// claims / conversions: voucher and conversion events in a session at or after its first view of the path.
+// claims / conversions: voucher and conversion events in a session at or after its first view of the path;
+//   one event can follow views of several pages, over several paths it counts once (the session's first
+//   path's count: every event after the session's first view).
 export function contentPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const sessions = sessionFilter(sql, { page: false });
-  const joined = sessionFilter(sql, { page: false, alias: "s" });
   const page = filters.dimensions.page;
   if (page) sql.params.page = page;
-  const text = `WITH all_views AS (
-  ${pageSecondsSql(`SELECT p.*, s.channel FROM (${sql.facts("pageviews", "viewed_at", { site: null })}) p
-    JOIN web_sessions s ON s.id = p.session_id${joined ? ` AND ${joined}` : ""}`)}
-), views AS (
-  SELECT * FROM all_views${page ? " WHERE path = $page" : ""}
-), entered AS (
+  const rows = [sessions, page ? "path = $page" : undefined].filter(Boolean).join(" AND ");
+  const perSession = (figure: string) =>
+    `CASE WHEN GROUPING(path) = 0 THEN ${figure} ELSE ${figure} FILTER (WHERE whole) END`;
+  const text = `WITH entered AS (
   SELECT win,
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
     landing_path AS path, channel, count(*) AS entries, count_if(is_bounce) AS bounces
   FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
-), followed AS (
-  ${followedEventsSql("views")}
-), followed_by AS (
-  -- one event can follow views of several pages: the total counts it once
-  SELECT win,
-    CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
-    path, channel,
-    count(DISTINCT event_no) FILTER (WHERE kind = 'voucher') AS claims,
-    count(DISTINCT event_no) FILTER (WHERE kind = 'conversion') AS conversions
-  FROM followed
-  GROUP BY GROUPING SETS ((win), (win, path), (win, channel))
 ), grouped AS (
   SELECT win,
     CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source'
       WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
     bucket, path, channel,
-    count(*) AS pageviews,
+    sum(pageviews) AS pageviews,
     count(DISTINCT visitor_id) AS visitors,
-    count(DISTINCT session_id) AS visits,
+    ${perSession("count(*)")} AS visits,
     sum(page_seconds) AS page_seconds,
     -- per page its visitors; over several pages each page's visitors (a visitor of two pages counts twice)
     count(DISTINCT path || chr(0) || visitor_id) FILTER (WHERE page_seconds IS NOT NULL) AS timed_visitors,
-    count_if(is_exit) AS exits
-  FROM (SELECT *, ${sql.bucket(sql.local("viewed_at"))} AS bucket FROM views)
+    sum(exits) AS exits,
+    ${perSession("sum(claims)")} AS claims,
+    ${perSession("sum(conversions)")} AS conversions
+  FROM (
+    SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket, ${page ? "true" : "is_first"} AS whole
+    FROM (${sql.facts("web_page_sessions", "started_at", { site: null, where: rows || undefined })})
+  )
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, path), (win, channel))
 )
-SELECT g.*, e.entries, e.bounces, f.claims, f.conversions
+SELECT g.*, e.entries, e.bounces
 FROM grouped g
 LEFT JOIN entered e ON e.win = g.win AND e.grain = g.grain AND e.path IS NOT DISTINCT FROM g.path
-  AND e.channel IS NOT DISTINCT FROM g.channel
-LEFT JOIN followed_by f ON f.win = g.win AND f.grain = g.grain AND f.path IS NOT DISTINCT FROM g.path
-  AND f.channel IS NOT DISTINCT FROM g.channel`;
+  AND e.channel IS NOT DISTINCT FROM g.channel`;
   return { text, params: sql.params };
 }
 
@@ -231,6 +220,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentPages = defineReport({
   id: "content-pages",
+  syncs: [syncWebPages],
   sql: { "content-pages": contentPagesSql },
   run,
 });
