@@ -8,6 +8,8 @@
 CREATE TABLE web_page_sessions (
   session_id BIGINT NOT NULL,
   started_at TIMESTAMPTZ NOT NULL,
+  -- the session's start as an Amsterdam date
+  local_date DATE NOT NULL,
   visitor_id VARCHAR NOT NULL,
   channel VARCHAR NOT NULL,
   path VARCHAR NOT NULL,
@@ -21,7 +23,16 @@ CREATE TABLE web_page_sessions (
   is_first BOOLEAN NOT NULL,
   -- voucher claims and conversions of the session at or after its first view of the path
   claims INTEGER NOT NULL,
-  conversions INTEGER NOT NULL
+  conversions INTEGER NOT NULL,
+  -- Distinct visitors as sums: visitor ids change every day (the collector starts a visitor's sessions on
+  -- its id's day), so within one local date each flag marks one row per visitor and …
+  first_of_visitor BOOLEAN NOT NULL,          -- … in all
+  first_of_visitor_path BOOLEAN NOT NULL,     -- … per path
+  first_of_visitor_channel BOOLEAN NOT NULL,  -- … per channel
+  first_of_visitor_path_channel BOOLEAN NOT NULL,
+  -- … per path (and channel) among the rows with a known time on the page
+  first_timed_of_visitor_path BOOLEAN NOT NULL,
+  first_timed_of_visitor_path_channel BOOLEAN NOT NULL
 );
 
 -- Engaged time is written onto stored pageviews by UPDATE (src/server/tracking/store.ts), which the row

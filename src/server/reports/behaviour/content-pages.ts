@@ -32,7 +32,9 @@ interface PageRow extends Windowed {
 
 // Read from web_page_sessions (one row per session and path, web-pages-sync.ts): a session's pages count in
 // the period (and bucket) the session started in.
-// pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily); visits: distinct
+// pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily), counted as the
+//   rows flagged first of their visitor that day (per path, channel, both or in all: web-pages-sync.ts);
+//   per hour a visitor can fall in several buckets, so hour buckets count distinct ids. visits: distinct
 //   sessions that showed the page (per path a row is one session; over several paths the session's first
 //   path stands for it, or every row when the report is narrowed to one page).
 // page_seconds / timed_visitors: time on page = Σ seconds on the path ÷ the visitors whose time there is
@@ -50,8 +52,14 @@ export function contentPagesSql(filters: ReportFilters) {
   const page = filters.dimensions.page;
   if (page) sql.params.page = page;
   const rows = [sessions, page ? "path = $page" : undefined].filter(Boolean).join(" AND ");
+  // Over several paths a session (and a visitor) is counted once; narrowed to one page, per its rows.
   const perSession = (figure: string) =>
     `CASE WHEN GROUPING(path) = 0 THEN ${figure} ELSE ${figure} FILTER (WHERE whole) END`;
+  const scope = page ? "_path" : "";
+  const visitors = `CASE WHEN GROUPING(path) = 0 THEN count_if(first_of_visitor_path)
+      WHEN GROUPING(channel) = 0 THEN count_if(first_of_visitor${scope}_channel)
+      ${filters.granularity === "hour" ? "WHEN GROUPING(bucket) = 0 THEN count(DISTINCT visitor_id)" : ""}
+      ELSE count_if(first_of_visitor${scope}) END`;
   const text = `WITH entered AS (
   SELECT win,
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
@@ -64,11 +72,12 @@ export function contentPagesSql(filters: ReportFilters) {
       WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
     bucket, path, channel,
     sum(pageviews) AS pageviews,
-    count(DISTINCT visitor_id) AS visitors,
+    ${visitors} AS visitors,
     ${perSession("count(*)")} AS visits,
     sum(page_seconds) AS page_seconds,
     -- per page its visitors; over several pages each page's visitors (a visitor of two pages counts twice)
-    count(DISTINCT path || chr(0) || visitor_id) FILTER (WHERE page_seconds IS NOT NULL) AS timed_visitors,
+    CASE WHEN GROUPING(channel) = 0 THEN count_if(first_timed_of_visitor_path_channel)
+      ELSE count_if(first_timed_of_visitor_path) END AS timed_visitors,
     sum(exits) AS exits,
     ${perSession("sum(claims)")} AS claims,
     ${perSession("sum(conversions)")} AS conversions

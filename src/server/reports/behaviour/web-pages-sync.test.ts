@@ -17,11 +17,11 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const session = (id: number, at: string, channel = "Direct") =>
+const session = (id: number, at: string, channel = "Direct", visitor = `v${id}`) =>
   db.run(
     `INSERT INTO web_sessions (id, visitor_id, hostname, started_at, ended_at, landing_path, exit_path, channel, device)
      VALUES ($1, $2, 'wasbord.nl', $3::TIMESTAMPTZ, $3::TIMESTAMPTZ, '/a', '/a', $4, 'mobile')`,
-    [id, `v${id}`, `2026-10-05T${at}Z`, channel],
+    [id, visitor, `2026-10-05T${at}Z`, channel],
   );
 const view = (id: number, at: string, path: string, engaged: number | null = null) =>
   db.run(
@@ -44,12 +44,16 @@ const rows = () =>
      FROM web_page_sessions ORDER BY session_id, path`,
   );
 
-/** The rows worked out again from all facts, from an empty table. */
+/** Every column of every row, in a fixed order. */
+const everything = () =>
+  db.query<Record<string, unknown>>("SELECT * FROM web_page_sessions ORDER BY session_id, path");
+
+/** Every column worked out again from all facts, from an empty table. */
 async function rebuilt() {
   await db.run("DELETE FROM web_page_sessions");
   await db.run("UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0");
   await syncWebPages(db);
-  return rows();
+  return everything();
 }
 
 const row = (session: number, path: string, figures: Record<string, unknown>) => ({
@@ -89,7 +93,8 @@ describe("web_page_sessions", () => {
       row(2, "/a", { pageviews: 1, seconds: 15, exits: 1, first: true, channel: "Facebook" }),
     ];
     expect(await rows()).toEqual(expected);
-    expect(await rebuilt()).toEqual(expected);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
   });
 
   it("caps a page left open and counts a reload as one page with two views", async () => {
@@ -103,6 +108,33 @@ describe("web_page_sessions", () => {
       row(3, "/a", { pageviews: 1, seconds: 1800, exits: 0, first: true }),
       row(3, "/d", { pageviews: 2, seconds: 1800, exits: 1 }),
     ]);
+  });
+
+  it("moves a visitor's first-of-the-day flags when an earlier session of that day arrives late", async () => {
+    const flags = async () =>
+      (
+        await db.query<Record<string, unknown>>(
+          `SELECT session_id::INTEGER AS s, path, first_of_visitor AS v, first_of_visitor_path AS vp,
+             first_of_visitor_channel AS vc, first_timed_of_visitor_path AS tp
+           FROM web_page_sessions ORDER BY session_id, path`,
+        )
+      ).map((r) => `${r.s} ${r.path} ${[r.v, r.vp, r.vc, r.tp].map((f) => (f ? 1 : 0)).join("")}`);
+    // visitor w: session 20 at 10:00 (Direct) shows /a (20 s) and /b (no time, its last page)
+    await session(20, "10:00:00", "Direct", "w");
+    await view(20, "10:00:00", "/a", 20);
+    await view(20, "10:05:00", "/b");
+    await syncWebPages(db);
+    // flags: first of the visitor, per path, per channel, per path with a time
+    expect(await flags()).toEqual(["20 /a 1111", "20 /b 0100"]);
+
+    // session 21 of the same visitor, earlier that day (Facebook), arrives late: it is now the visitor's first
+    // in all and for /a; session 20 stays first for /b, for Direct, and for /a with a time (21's /a has none)
+    await session(21, "09:00:00", "Facebook", "w");
+    await view(21, "09:00:00", "/a");
+    await syncWebPages(db);
+    expect(await flags()).toEqual(["20 /a 0011", "20 /b 0100", "21 /a 1110"]);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
   });
 
   it("takes in engaged time the collector writes onto a stored pageview", async () => {
@@ -137,7 +169,7 @@ describe("web_page_sessions", () => {
       ["/a", 45, 0],
       ["/b", null, 1],
     ]);
-    const now = await rows();
-    expect(await rebuilt()).toEqual(now);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
   });
 });
