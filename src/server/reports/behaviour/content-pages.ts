@@ -53,44 +53,60 @@ export function contentPagesSql(filters: ReportFilters) {
   if (page) sql.params.page = page;
   const rows = [sessions, page ? "path = $page" : undefined].filter(Boolean).join(" AND ");
   // Over several paths a session (and a visitor) is counted once; narrowed to one page, per its rows.
-  const perSession = (figure: string) =>
-    `CASE WHEN GROUPING(path) = 0 THEN ${figure} ELSE ${figure} FILTER (WHERE whole) END`;
   const scope = page ? "_path" : "";
-  const visitors = `CASE WHEN GROUPING(path) = 0 THEN count_if(first_of_visitor_path)
-      WHEN GROUPING(channel) = 0 THEN count_if(first_of_visitor${scope}_channel)
-      ${filters.granularity === "hour" ? "WHEN GROUPING(bucket) = 0 THEN count(DISTINCT visitor_id)" : ""}
-      ELSE count_if(first_of_visitor${scope}) END`;
+  const hourly = filters.granularity === "hour";
   const text = `WITH entered AS (
   SELECT win,
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
     landing_path AS path, channel, count(*) AS entries, count_if(is_bounce) AS bounces
   FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
+), pages AS (
+  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket, ${page ? "true" : "is_first"} AS whole
+  FROM (${sql.facts("web_page_sessions", "started_at", { site: null, where: rows || undefined })})
+), cells AS (
+  -- One pass over the rows; every figure below is a sum of these cells.
+  SELECT win, bucket, path, channel,
+    sum(pageviews) AS pageviews, count(*) AS sessions, count_if(whole) AS whole_sessions,
+    sum(page_seconds) AS page_seconds, sum(exits) AS exits,
+    sum(claims) AS claims, coalesce(sum(claims) FILTER (WHERE whole), 0) AS whole_claims,
+    sum(conversions) AS conversions, coalesce(sum(conversions) FILTER (WHERE whole), 0) AS whole_conversions,
+    count_if(first_of_visitor) AS v, count_if(first_of_visitor_path) AS v_path,
+    count_if(first_of_visitor_channel) AS v_channel, count_if(first_of_visitor_path_channel) AS v_path_channel,
+    count_if(first_timed_of_visitor_path) AS t_path,
+    count_if(first_timed_of_visitor_path_channel) AS t_path_channel
+  FROM pages GROUP BY ALL
 ), grouped AS (
   SELECT win,
     CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source'
       WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
     bucket, path, channel,
     sum(pageviews) AS pageviews,
-    ${visitors} AS visitors,
-    ${perSession("count(*)")} AS visits,
+    CASE WHEN GROUPING(path) = 0 THEN sum(v_path) WHEN GROUPING(channel) = 0 THEN sum(v${scope}_channel)
+      ELSE sum(v${scope}) END AS visitors,
+    CASE WHEN GROUPING(path) = 0 THEN sum(sessions) ELSE sum(whole_sessions) END AS visits,
     sum(page_seconds) AS page_seconds,
     -- per page its visitors; over several pages each page's visitors (a visitor of two pages counts twice)
-    CASE WHEN GROUPING(channel) = 0 THEN count_if(first_timed_of_visitor_path_channel)
-      ELSE count_if(first_timed_of_visitor_path) END AS timed_visitors,
+    CASE WHEN GROUPING(channel) = 0 THEN sum(t_path_channel) ELSE sum(t_path) END AS timed_visitors,
     sum(exits) AS exits,
-    ${perSession("sum(claims)")} AS claims,
-    ${perSession("sum(conversions)")} AS conversions
-  FROM (
-    SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket, ${page ? "true" : "is_first"} AS whole
-    FROM (${sql.facts("web_page_sessions", "started_at", { site: null, where: rows || undefined })})
-  )
+    CASE WHEN GROUPING(path) = 0 THEN sum(claims) ELSE sum(whole_claims) END AS claims,
+    CASE WHEN GROUPING(path) = 0 THEN sum(conversions) ELSE sum(whole_conversions) END AS conversions
+  FROM cells
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, path), (win, channel))
-)
-SELECT g.*, e.entries, e.bounces
+)${
+    hourly
+      ? `, hours AS (
+  -- a visitor's sessions of one day can start in several hours: per hour, distinct ids
+  SELECT win, bucket, count(DISTINCT visitor_id) AS visitors FROM pages GROUP BY ALL
+)`
+      : ""
+  }
+SELECT g.*${hourly ? " REPLACE (coalesce(h.visitors, g.visitors) AS visitors)" : ""}, e.entries, e.bounces
 FROM grouped g
 LEFT JOIN entered e ON e.win = g.win AND e.grain = g.grain AND e.path IS NOT DISTINCT FROM g.path
-  AND e.channel IS NOT DISTINCT FROM g.channel`;
+  AND e.channel IS NOT DISTINCT FROM g.channel${
+    hourly ? "\nLEFT JOIN hours h ON g.grain = 'bucket' AND h.win = g.win AND h.bucket = g.bucket" : ""
+  }`;
   return { text, params: sql.params };
 }
 
