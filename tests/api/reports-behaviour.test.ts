@@ -40,7 +40,7 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 //   conversion 1 ÷ (7 − 1 subscription wash − 0 free) = 1 ÷ 6.
 
 let server: ReportsServer;
-const { report, kpi, table } = reportReader(() => server);
+const { report, kpi, series, table } = reportReader(() => server);
 const SEPTEMBER = "from=2026-09-01&to=2026-09-30&compare=none";
 
 beforeAll(async () => {
@@ -128,6 +128,23 @@ describe("Website › All Pages (content-pages)", () => {
       ["Google Ads", 2],
       ["Direct", 1],
     ]);
+  });
+
+  it("counts visitors and page-visitors once per channel and per hour", async () => {
+    // Direct in September: 102 vB (/a 60 s, /b 90 s, /c —) and 104 vD (/d 10 s, /d —): 2 visitors, 5 views,
+    // time on page (60 + 90 + 10) ÷ 3 page-visitors with a time
+    const direct = await report("content-pages", `${SEPTEMBER}&channel=Direct`);
+    expect(kpi(direct, "pageviews").value).toBe(5);
+    expect(kpi(direct, "visitors").value).toBe(2);
+    expect(kpi(direct, "time_on_page").value).toBeCloseTo(160 / 3, 10);
+    // 10 September per hour: 101 vA's three views at 08:00–08:04 UTC, 10:00 in Amsterdam
+    const day = await report("content-pages", "from=2026-09-10&to=2026-09-10&compare=none&granularity=hour");
+    const shown = (key: string) =>
+      series(day, key)
+        .points.filter((p) => p.value)
+        .map((p) => [p.x, p.value]);
+    expect(shown("pageviews")).toEqual([["2026-09-10T10:00", 3]]);
+    expect(shown("visitors")).toEqual([["2026-09-10T10:00", 1]]);
   });
 });
 

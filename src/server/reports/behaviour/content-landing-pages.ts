@@ -62,24 +62,40 @@ export function contentLandingPagesSql(filters: ReportFilters) {
   FROM claims c LEFT JOIN redeemed r ON r.code = c.voucher_code
   GROUP BY c.session_id
 )
+, cells AS (
+  -- One pass over the sessions; every figure below is a sum of these cells.
+  SELECT win, bucket, landing_path, channel,
+    count(*) AS sessions,
+    count_if(is_bounce) AS bounces,
+    sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
+    sum(pageviews) AS pageviews,
+    sum(coalesce(p.conversions, 0)) AS conversions,
+    count(p.id) AS converting_sessions,
+    sum(coalesce(p.revenue_cents, 0)) AS revenue_cents,
+    sum(coalesce(c.claims, 0)) AS claims,
+    sum(coalesce(c.redemptions, 0)) AS redemptions,
+    sum(coalesce(c.acquired, 0)) AS acquired
+  FROM (SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM sessions) s
+  LEFT JOIN per_session p ON p.id = s.id
+  LEFT JOIN claimed c ON c.session_id = s.id
+  GROUP BY ALL
+)
 SELECT win,
   CASE WHEN GROUPING(landing_path) = 0 AND GROUPING(channel) = 0 THEN 'landing_channel'
     WHEN GROUPING(landing_path) = 0 THEN 'landing' WHEN GROUPING(channel) = 0 THEN 'channel'
     WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, landing_path, channel,
-  count(*) AS sessions,
-  count_if(is_bounce) AS bounces,
-  sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
+  sum(sessions) AS sessions,
+  sum(bounces) AS bounces,
+  sum(duration_seconds) AS duration_seconds,
   sum(pageviews) AS pageviews,
-  sum(coalesce(p.conversions, 0)) AS conversions,
-  count(p.id) AS converting_sessions,
-  sum(coalesce(p.revenue_cents, 0)) AS revenue_cents,
-  sum(coalesce(c.claims, 0)) AS claims,
-  sum(coalesce(c.redemptions, 0)) AS redemptions,
-  sum(coalesce(c.acquired, 0)) AS acquired
-FROM (SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM sessions) s
-LEFT JOIN per_session p ON p.id = s.id
-LEFT JOIN claimed c ON c.session_id = s.id
+  sum(conversions) AS conversions,
+  sum(converting_sessions) AS converting_sessions,
+  sum(revenue_cents) AS revenue_cents,
+  sum(claims) AS claims,
+  sum(redemptions) AS redemptions,
+  sum(acquired) AS acquired
+FROM cells
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, landing_path), (win, channel), (win, landing_path, channel))`;
   return { text, params: sql.params };
 }

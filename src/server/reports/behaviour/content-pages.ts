@@ -4,13 +4,8 @@ import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } fro
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import {
-  followedEventsSql,
-  PAGE_SECONDS_CAP,
-  pageSecondsSql,
-  sessionFilter,
-  TOP_PAGES,
-} from "./web-pages.ts";
+import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
+import { syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
@@ -35,64 +30,83 @@ interface PageRow extends Windowed {
   conversions: number;
 }
 
-// pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily); visits: distinct
-//   sessions that showed the page.
+// Read from web_page_sessions (one row per session and path, web-pages-sync.ts): a session's pages count in
+// the period (and bucket) the session started in.
+// pageviews: pages shown; visitors: distinct visitor ids (a visitor-day, ids rotate daily), counted as the
+//   rows flagged first of their visitor that day (per path, channel, both or in all: web-pages-sync.ts);
+//   per hour a visitor can fall in several buckets, so hour buckets count distinct ids. visits: distinct
+//   sessions that showed the page (per path a row is one session; over several paths the session's first
+//   path stands for it, or every row when the report is narrowed to one page).
 // page_seconds / timed_visitors: time on page = Σ seconds on the path ÷ the visitors whose time there is
-//   known (pageSecondsSql: engaged time, else the time to the next pageview; capped).
-// exits: pageviews that were the last of their session in the period, so exits ≤ pageviews and the exit
-//   rate (exits ÷ pageviews) can never pass 100 %.
+//   known (engaged time, else the time to the next pageview; capped).
+// exits: pageviews that were the last of their session, so exits ≤ pageviews and the exit rate
+//   (exits ÷ pageviews) can never pass 100 %.
 // entries / bounces: sessions that started in the period on the path, and those of them that bounced (one
 //   pageview, no interactive event). A bounce counts only for the page the session entered on.
-// claims / conversions: voucher and conversion events in a session at or after its first view of the path.
+// claims / conversions: voucher and conversion events in a session at or after its first view of the path;
+//   one event can follow views of several pages, over several paths it counts once (the session's first
+//   path's count: every event after the session's first view).
 export function contentPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const sessions = sessionFilter(sql, { page: false });
-  const joined = sessionFilter(sql, { page: false, alias: "s" });
   const page = filters.dimensions.page;
   if (page) sql.params.page = page;
-  const text = `WITH all_views AS (
-  ${pageSecondsSql(`SELECT p.*, s.channel FROM (${sql.facts("pageviews", "viewed_at", { site: null })}) p
-    JOIN web_sessions s ON s.id = p.session_id${joined ? ` AND ${joined}` : ""}`)}
-), views AS (
-  SELECT * FROM all_views${page ? " WHERE path = $page" : ""}
-), entered AS (
+  const rows = [sessions, page ? "path = $page" : undefined].filter(Boolean).join(" AND ");
+  // Over several paths a session (and a visitor) is counted once; narrowed to one page, per its rows.
+  const scope = page ? "_path" : "";
+  const hourly = filters.granularity === "hour";
+  const text = `WITH entered AS (
   SELECT win,
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
     landing_path AS path, channel, count(*) AS entries, count_if(is_bounce) AS bounces
   FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
-), followed AS (
-  ${followedEventsSql("views")}
-), followed_by AS (
-  -- one event can follow views of several pages: the total counts it once
-  SELECT win,
-    CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
-    path, channel,
-    count(DISTINCT event_no) FILTER (WHERE kind = 'voucher') AS claims,
-    count(DISTINCT event_no) FILTER (WHERE kind = 'conversion') AS conversions
-  FROM followed
-  GROUP BY GROUPING SETS ((win), (win, path), (win, channel))
+), pages AS (
+  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket, ${page ? "true" : "is_first"} AS whole
+  FROM (${sql.facts("web_page_sessions", "started_at", { site: null, where: rows || undefined })})
+), cells AS (
+  -- One pass over the rows; every figure below is a sum of these cells.
+  SELECT win, bucket, path, channel,
+    sum(pageviews) AS pageviews, count(*) AS sessions, count_if(whole) AS whole_sessions,
+    sum(page_seconds) AS page_seconds, sum(exits) AS exits,
+    sum(claims) AS claims, coalesce(sum(claims) FILTER (WHERE whole), 0) AS whole_claims,
+    sum(conversions) AS conversions, coalesce(sum(conversions) FILTER (WHERE whole), 0) AS whole_conversions,
+    count_if(first_of_visitor) AS v, count_if(first_of_visitor_path) AS v_path,
+    count_if(first_of_visitor_channel) AS v_channel, count_if(first_of_visitor_path_channel) AS v_path_channel,
+    count_if(first_timed_of_visitor_path) AS t_path,
+    count_if(first_timed_of_visitor_path_channel) AS t_path_channel
+  FROM pages GROUP BY ALL
 ), grouped AS (
   SELECT win,
     CASE WHEN GROUPING(path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source'
       WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
     bucket, path, channel,
-    count(*) AS pageviews,
-    count(DISTINCT visitor_id) AS visitors,
-    count(DISTINCT session_id) AS visits,
+    sum(pageviews) AS pageviews,
+    CASE WHEN GROUPING(path) = 0 THEN sum(v_path) WHEN GROUPING(channel) = 0 THEN sum(v${scope}_channel)
+      ELSE sum(v${scope}) END AS visitors,
+    CASE WHEN GROUPING(path) = 0 THEN sum(sessions) ELSE sum(whole_sessions) END AS visits,
     sum(page_seconds) AS page_seconds,
     -- per page its visitors; over several pages each page's visitors (a visitor of two pages counts twice)
-    count(DISTINCT path || chr(0) || visitor_id) FILTER (WHERE page_seconds IS NOT NULL) AS timed_visitors,
-    count_if(is_exit) AS exits
-  FROM (SELECT *, ${sql.bucket(sql.local("viewed_at"))} AS bucket FROM views)
+    CASE WHEN GROUPING(channel) = 0 THEN sum(t_path_channel) ELSE sum(t_path) END AS timed_visitors,
+    sum(exits) AS exits,
+    CASE WHEN GROUPING(path) = 0 THEN sum(claims) ELSE sum(whole_claims) END AS claims,
+    CASE WHEN GROUPING(path) = 0 THEN sum(conversions) ELSE sum(whole_conversions) END AS conversions
+  FROM cells
   GROUP BY GROUPING SETS ((win), (win, bucket), (win, path), (win, channel))
-)
-SELECT g.*, e.entries, e.bounces, f.claims, f.conversions
+)${
+    hourly
+      ? `, hours AS (
+  -- a visitor's sessions of one day can start in several hours: per hour, distinct ids
+  SELECT win, bucket, count(DISTINCT visitor_id) AS visitors FROM pages GROUP BY ALL
+)`
+      : ""
+  }
+SELECT g.*${hourly ? " REPLACE (coalesce(h.visitors, g.visitors) AS visitors)" : ""}, e.entries, e.bounces
 FROM grouped g
 LEFT JOIN entered e ON e.win = g.win AND e.grain = g.grain AND e.path IS NOT DISTINCT FROM g.path
-  AND e.channel IS NOT DISTINCT FROM g.channel
-LEFT JOIN followed_by f ON f.win = g.win AND f.grain = g.grain AND f.path IS NOT DISTINCT FROM g.path
-  AND f.channel IS NOT DISTINCT FROM g.channel`;
+  AND e.channel IS NOT DISTINCT FROM g.channel${
+    hourly ? "\nLEFT JOIN hours h ON g.grain = 'bucket' AND h.win = g.win AND h.bucket = g.bucket" : ""
+  }`;
   return { text, params: sql.params };
 }
 
@@ -231,6 +245,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentPages = defineReport({
   id: "content-pages",
+  syncs: [syncWebPages],
   sql: { "content-pages": contentPagesSql },
   run,
 });

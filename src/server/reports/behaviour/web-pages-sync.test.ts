@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CollectPayload } from "../../../shared/collect.ts";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { SessionTracker } from "../../tracking/sessions.ts";
+import { CollectStore } from "../../tracking/store.ts";
+import { syncWebPages } from "./web-pages-sync.ts";
+
+// web_page_sessions must hold what a rebuild from all facts gives, whatever order the facts arrive in and
+// also when the collector writes engaged time onto a stored pageview (an UPDATE, not a new row).
+// Times are UTC.
+
+let db: Database;
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await migrate(db);
+});
+afterEach(() => db.close());
+
+const session = (id: number, at: string, channel = "Direct", visitor = `v${id}`) =>
+  db.run(
+    `INSERT INTO web_sessions (id, visitor_id, hostname, started_at, ended_at, landing_path, exit_path, channel, device)
+     VALUES ($1, $2, 'wasbord.nl', $3::TIMESTAMPTZ, $3::TIMESTAMPTZ, '/a', '/a', $4, 'mobile')`,
+    [id, visitor, `2026-10-05T${at}Z`, channel],
+  );
+const view = (id: number, at: string, path: string, engaged: number | null = null) =>
+  db.run(
+    `INSERT INTO pageviews (session_id, visitor_id, viewed_at, path, engaged_seconds)
+     VALUES ($1, $2, $3::TIMESTAMPTZ, $4, $5)`,
+    [id, `v${id}`, `2026-10-05T${at}Z`, path, engaged],
+  );
+const event = (id: number, at: string, kind: "voucher" | "conversion") =>
+  db.run(
+    `INSERT INTO web_events (session_id, visitor_id, occurred_at, kind, path, voucher_code)
+     VALUES ($1, $2, $3::TIMESTAMPTZ, $4, '/b', $5)`,
+    [id, `v${id}`, `2026-10-05T${at}Z`, kind, kind === "voucher" ? "CODE" : null],
+  );
+
+/** The derived rows as plain values, in a fixed order. */
+const rows = () =>
+  db.query<Record<string, unknown>>(
+    `SELECT session_id::INTEGER AS session, path, pageviews, page_seconds::INTEGER AS seconds, exits, is_first AS first,
+       claims, conversions, channel
+     FROM web_page_sessions ORDER BY session_id, path`,
+  );
+
+/** Every column of every row, in a fixed order. */
+const everything = () =>
+  db.query<Record<string, unknown>>("SELECT * FROM web_page_sessions ORDER BY session_id, path");
+
+/** Every column worked out again from all facts, from an empty table. */
+async function rebuilt() {
+  await db.run("DELETE FROM web_page_sessions");
+  await db.run("UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0");
+  await syncWebPages(db);
+  return everything();
+}
+
+const row = (session: number, path: string, figures: Record<string, unknown>) => ({
+  session,
+  path,
+  channel: "Direct",
+  claims: 0,
+  conversions: 0,
+  first: false,
+  ...figures,
+});
+
+describe("web_page_sessions", () => {
+  it("works a session out again when a pageview, an event or the session itself arrives late", async () => {
+    await session(1, "10:00:00");
+    await view(1, "10:00:00", "/a");
+    await view(1, "10:01:00", "/b");
+    // session 2's pageview arrives before its session row: nothing to show yet
+    await view(2, "11:00:00", "/a", 15);
+    await syncWebPages(db);
+    // /a: 60 s to the next page; /b: the last page without a report has no time, and is the exit
+    expect(await rows()).toEqual([
+      row(1, "/a", { pageviews: 1, seconds: 60, exits: 0, first: true }),
+      row(1, "/b", { pageviews: 1, seconds: null, exits: 1 }),
+    ]);
+
+    // Out of order: a view of /c between /a and /b, a conversion after it, and session 2's row.
+    await view(1, "10:00:30", "/c");
+    await event(1, "10:00:40", "conversion");
+    await session(2, "11:00:00", "Facebook");
+    await syncWebPages(db);
+    // /a 30 s to /c, /c 30 s to /b; the conversion (10:00:40) followed /a (10:00) and /c (10:00:30), not /b
+    const expected = [
+      row(1, "/a", { pageviews: 1, seconds: 30, exits: 0, first: true, conversions: 1 }),
+      row(1, "/b", { pageviews: 1, seconds: null, exits: 1 }),
+      row(1, "/c", { pageviews: 1, seconds: 30, exits: 0, conversions: 1 }),
+      row(2, "/a", { pageviews: 1, seconds: 15, exits: 1, first: true, channel: "Facebook" }),
+    ];
+    expect(await rows()).toEqual(expected);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
+  });
+
+  it("caps a page left open and counts a reload as one page with two views", async () => {
+    await session(3, "08:00:00");
+    await view(3, "08:00:00", "/a", 5000); // engaged 5 000 s → 1 800 s (30 minutes)
+    await view(3, "09:30:00", "/d"); // 1 h 30 to the reload: 5 400 s → 1 800 s
+    await view(3, "11:00:00", "/d");
+    await event(3, "07:59:00", "voucher"); // before every view: follows none
+    await syncWebPages(db);
+    expect(await rows()).toEqual([
+      row(3, "/a", { pageviews: 1, seconds: 1800, exits: 0, first: true }),
+      row(3, "/d", { pageviews: 2, seconds: 1800, exits: 1 }),
+    ]);
+  });
+
+  it("moves a visitor's first-of-the-day flags when an earlier session of that day arrives late", async () => {
+    const flags = async () =>
+      (
+        await db.query<Record<string, unknown>>(
+          `SELECT session_id::INTEGER AS s, path, first_of_visitor AS v, first_of_visitor_path AS vp,
+             first_of_visitor_channel AS vc, first_timed_of_visitor_path AS tp
+           FROM web_page_sessions ORDER BY session_id, path`,
+        )
+      ).map((r) => `${r.s} ${r.path} ${[r.v, r.vp, r.vc, r.tp].map((f) => (f ? 1 : 0)).join("")}`);
+    // visitor w: session 20 at 10:00 (Direct) shows /a (20 s) and /b (no time, its last page)
+    await session(20, "10:00:00", "Direct", "w");
+    await view(20, "10:00:00", "/a", 20);
+    await view(20, "10:05:00", "/b");
+    await syncWebPages(db);
+    // flags: first of the visitor, per path, per channel, per path with a time
+    expect(await flags()).toEqual(["20 /a 1111", "20 /b 0100"]);
+
+    // session 21 of the same visitor, earlier that day (Facebook), arrives late: it is now the visitor's first
+    // in all and for /a; session 20 stays first for /b, for Direct, and for /a with a time (21's /a has none)
+    await session(21, "09:00:00", "Facebook", "w");
+    await view(21, "09:00:00", "/a");
+    await syncWebPages(db);
+    expect(await flags()).toEqual(["20 /a 0011", "20 /b 0100", "21 /a 1110"]);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
+  });
+
+  it("takes in engaged time the collector writes onto a stored pageview", async () => {
+    const t0 = Date.parse("2026-10-05T12:00:00Z");
+    const ids = { current: "visitor-x", previous: null };
+    const base = { site: "wasbord.nl", referrer: null, width: 400 };
+    const page = (path: string): CollectPayload => ({
+      type: "pageview",
+      url: `https://wasbord.nl${path}`,
+      ...base,
+    });
+    const tracker = new SessionTracker({ ownHosts: ["wasbord.nl"] });
+    const store = new CollectStore(db, tracker, () => t0);
+    await store.ready();
+    tracker.record(page("/a"), ids, t0);
+    tracker.record(page("/b"), ids, t0 + 60_000);
+    await store.flush();
+    await syncWebPages(db);
+    const seconds = async () => (await rows()).map((r) => [r.path, r.seconds, r.exits]);
+    // no report yet: /a counts the 60 s to /b
+    expect(await seconds()).toEqual([
+      ["/a", 60, 0],
+      ["/b", null, 1],
+    ]);
+
+    // The visitor comes back to the tab of /a: its visible 45 s arrive, and are written onto the stored view.
+    const leave: CollectPayload = { type: "leave", url: "https://wasbord.nl/a", engagedMs: 45_000, ...base };
+    tracker.record(leave, ids, t0 + 90_000);
+    await store.flush();
+    await syncWebPages(db);
+    expect(await seconds()).toEqual([
+      ["/a", 45, 0],
+      ["/b", null, 1],
+    ]);
+    const caughtUp = await everything();
+    expect(await rebuilt()).toEqual(caughtUp);
+  });
+});

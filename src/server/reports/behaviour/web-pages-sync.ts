@@ -1,0 +1,105 @@
+import type { Queryable } from "../../db/database.ts";
+import { localTimeSql } from "../buckets.ts";
+import { syncDerived } from "../derived-sync.ts";
+import { PAGE_SECONDS_CAP } from "./web-pages.ts";
+
+// Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —
+// the session itself, a pageview (also a late one, or one older than the pages already stored), a claim or
+// conversion, or engaged time written onto a stored pageview — is worked out again from all its facts,
+// together with the other sessions of its visitor that day (whose "first of the visitor" flags may move),
+// so late and out-of-order facts give what a rebuild gives. A rebuild is the same code with every count 0.
+
+/** Brings web_page_sessions up to date with the facts. */
+export const syncWebPages = (db: Queryable) =>
+  syncDerived(db, {
+    state: "web_page_sync",
+    facts: {
+      sessions: "web_sessions",
+      pageviews: "pageviews",
+      events: "web_events",
+      engaged: "pageview_engaged_updates",
+    },
+    tables: ["web_page_sessions"],
+    add: async (tx, from) => {
+      await tx.run(
+        `CREATE OR REPLACE TEMP TABLE web_page_touched AS
+          SELECT id AS session_id FROM web_sessions WHERE rowid >= $sessions
+          UNION SELECT session_id FROM pageviews WHERE rowid >= $pageviews
+          UNION SELECT session_id FROM web_events WHERE rowid >= $events AND kind IN ('voucher', 'conversion')
+          UNION SELECT session_id FROM pageview_engaged_updates WHERE rowid >= $engaged`,
+        from,
+      );
+      const [span] = await tx.query<{ first: string | null; last: string | null }>(
+        "SELECT min(started_at)::VARCHAR AS first, max(started_at)::VARCHAR AS last FROM web_sessions",
+      );
+      if (span.first === null || span.last === null) return;
+      const window = {
+        from: "",
+        to: "",
+        start: new Date(span.first),
+        end: new Date(new Date(span.last).getTime() + 86_400_000),
+      };
+      const localDate = (column: string) => `${localTimeSql(column, [window])}::DATE`;
+      // The sessions of every visitor-day with a touched session.
+      await tx.run(
+        `CREATE OR REPLACE TEMP TABLE web_page_dirty AS
+          WITH days AS (
+            SELECT DISTINCT visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions
+            WHERE id IN (SELECT session_id FROM web_page_touched)
+          )
+          SELECT id AS session_id, local_date FROM (
+            SELECT id, visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions
+            WHERE visitor_id IN (SELECT visitor_id FROM days)
+          ) SEMI JOIN days USING (visitor_id, local_date)`,
+      );
+      await tx.run(
+        "DELETE FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)",
+      );
+      await tx.run(`INSERT INTO web_page_sessions ${pageSessionsSql("web_page_dirty")}`);
+      await tx.run("DROP TABLE web_page_touched");
+      await tx.run("DROP TABLE web_page_dirty");
+    },
+  });
+
+const firstOf = (partition: string, order = "") =>
+  `row_number() OVER (PARTITION BY visitor_id, local_date${partition} ORDER BY ${order}started_at, session_id, path) = 1`;
+
+/**
+ * The rows of web_page_sessions for the sessions in `dirty` (session_id, local_date), in the order of the
+ * table's columns. Per pageview (REPORT-DEFINITIONS §3, examples in web-pages.ts):
+ * - seconds: the engaged (visible) seconds the tracker reported; without a report, the seconds until the
+ *   session's next pageview; nothing for the session's last page without a report (its end is unknown).
+ *   At most PAGE_SECONDS_CAP.
+ * - exit: no later pageview in the session.
+ */
+export const pageSessionsSql = (dirty: string) => `WITH views AS (
+  SELECT session_id, viewed_at, path, engaged_seconds,
+    -- path breaks a tie of two views at the same instant the same way every time
+    lead(viewed_at) OVER (PARTITION BY session_id ORDER BY viewed_at, path) AS next_at
+  FROM pageviews WHERE session_id IN (SELECT session_id FROM ${dirty})
+), per_path AS (
+  SELECT session_id, path, count(*) AS pageviews, min(viewed_at) AS first_at,
+    -- least() skips NULLs: without a known time the view has none, not the cap
+    sum(CASE WHEN engaged_seconds IS NOT NULL OR next_at IS NOT NULL
+      THEN least(coalesce(engaged_seconds, date_diff('second', viewed_at, next_at)), ${PAGE_SECONDS_CAP}) END)
+      AS page_seconds,
+    count_if(next_at IS NULL) AS exits
+  FROM views GROUP BY session_id, path
+), credited AS (
+  SELECT p.session_id, p.path, count_if(e.kind = 'voucher') AS claims, count_if(e.kind = 'conversion') AS conversions
+  FROM per_path p JOIN web_events e ON e.session_id = p.session_id AND e.occurred_at >= p.first_at
+  WHERE e.kind IN ('voucher', 'conversion') AND e.session_id IN (SELECT session_id FROM ${dirty})
+  GROUP BY ALL
+), joined AS (
+  SELECT p.session_id, s.started_at, d.local_date, s.visitor_id, s.channel, p.path, p.pageviews, p.page_seconds,
+    p.exits, row_number() OVER (PARTITION BY p.session_id ORDER BY p.first_at, p.path) = 1 AS is_first,
+    coalesce(c.claims, 0) AS claims, coalesce(c.conversions, 0) AS conversions
+  FROM per_path p JOIN web_sessions s ON s.id = p.session_id JOIN ${dirty} d ON d.session_id = p.session_id
+  LEFT JOIN credited c ON c.session_id = p.session_id AND c.path = p.path
+)
+SELECT *,
+  ${firstOf("")}, ${firstOf(", path")}, ${firstOf(", channel")}, ${firstOf(", path, channel")},
+  ${firstOf(", path", "page_seconds IS NULL, ")} AND page_seconds IS NOT NULL,
+  ${firstOf(", path, channel", "page_seconds IS NULL, ")} AND page_seconds IS NOT NULL
+FROM joined
+ORDER BY started_at, session_id`;
