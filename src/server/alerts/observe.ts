@@ -5,7 +5,14 @@ import {
   ALERT_SOURCE_LABELS,
   type AlertKind,
 } from "../../shared/admin/alerts.ts";
-import { formatDate, formatDateTime, formatEuro, formatNumber } from "../../shared/format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatEuro,
+  formatNumber,
+  formatPercent,
+} from "../../shared/format.ts";
 import { FRESHNESS_LABELS, type Freshness } from "../../shared/freshness.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
@@ -105,15 +112,15 @@ async function washesBelowUsual(db: Database, rule: AdminAlertRule, now: Date): 
   const usual = await usualWashes(db, rule.siteId, now);
   if (!usual) return [];
   const percent = rule.threshold ?? 0;
-  const share = usual.usual > 0 ? Math.round((usual.today / usual.usual) * 100) : 0;
+  const usualText = Number.isInteger(usual.usual) ? formatNumber(usual.usual) : formatDecimal(usual.usual);
   return [
     {
       subject: rule.siteId === null ? "chain" : `site:${rule.siteId}`,
       label: scopeLabel(rule),
       breached: usual.today < (usual.usual * percent) / 100,
       detail:
-        `Vandaag tot ${usual.hour}:00 uur ${formatNumber(usual.today)} wassen; gewoonlijk ` +
-        `${formatNumber(usual.usual)} (${share} %, grens ${percent} %).`,
+        `Vandaag tot ${usual.hour}:00 uur ${formatNumber(usual.today)} wassen; gewoonlijk ${usualText} ` +
+        `(${formatPercent(usual.today / usual.usual)}, grens ${formatNumber(percent)}%).`,
     },
   ];
 }
