@@ -1,4 +1,5 @@
 import { adminOpenApiPaths } from "../admin/openapi.ts";
+import { alertsOpenApiPaths } from "../alerts/openapi.ts";
 import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
 import { importsOpenApiPaths } from "../imports/openapi.ts";
@@ -23,6 +24,7 @@ const described: PathItems = {
   ...experimentsOpenApiPaths,
   ...importsOpenApiPaths,
   ...adminOpenApiPaths,
+  ...alertsOpenApiPaths,
   ...privacyOpenApiPaths,
 };
 
