@@ -1,4 +1,4 @@
-import { Button, Group, Text, Title } from "@mantine/core";
+import { Button, Group, List, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminAlertRule,
@@ -6,6 +6,7 @@ import {
   ALERT_KIND_LABELS,
   ALERT_KPI_LABELS,
   ALERT_SOURCE_LABELS,
+  alertKinds,
   alertRuleCreateSchema,
   alertRuleUpdateSchema,
 } from "../../../../shared/admin/alerts.ts";
@@ -20,7 +21,7 @@ import { activeStatus, statusColumn } from "../components/status-badge.tsx";
 import { TwoLines } from "../components/two-lines.tsx";
 import { useEntityEditor } from "../components/use-entity-editor.ts";
 import { AlertLog } from "./alert-log.tsx";
-import { RuleFields, type RuleForm } from "./rule-fields.tsx";
+import { KIND_HELP, RuleFields, type RuleForm } from "./rule-fields.tsx";
 
 const number = (n: number) => (Number.isInteger(n) ? formatNumber(n) : formatDecimal(n));
 
@@ -126,6 +127,19 @@ export function AlertsPage({ title }: { title: string }) {
       consequence="De regel wordt dan niet meer nagelopen; open incidenten blijven open en het log blijft bewaard."
       fields={<RuleFields form={editor.form} keepsSecret={editor.editing?.hasSecret ?? false} />}
     >
+      <Title order={2} size="h3" mt="lg">
+        Zo rekenen de regels
+      </Title>
+      <List size="sm" spacing={4}>
+        {alertKinds.map((kind) => (
+          <List.Item key={kind}>
+            <Text span fw={600} size="sm">
+              {ALERT_KIND_LABELS[kind]}:
+            </Text>{" "}
+            {KIND_HELP[kind]}
+          </List.Item>
+        ))}
+      </List>
       <Group justify="space-between" align="flex-end" mt="lg">
         <Title order={2} size="h3">
           Verzonden meldingen

@@ -41,7 +41,8 @@ const THRESHOLD_LABELS = {
   "source-silent": "",
 } as const;
 
-const KIND_HELP = {
+/** How each kind of rule judges, in the words the screen shows (the form and the page's explanation). */
+export const KIND_HELP = {
   "source-silent": freshnessExplanation(),
   "read-rate":
     "Telt de kentekens van elke camera in het uur vóór nu, alleen als dat hele uur binnen de openingstijden valt.",
