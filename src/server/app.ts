@@ -18,15 +18,19 @@ import { mountSpa } from "./http/static-files.ts";
 import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
 import { logger } from "./logging/logger.ts";
+import { type Mailer, mailOff } from "./mail/mailer.ts";
 import { createApiDocsRouter } from "./openapi/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
+import { unsubscribeRouter } from "./weekly-mail/routes.ts";
 
 export interface AppDeps {
   config: Config;
   db: Database;
   provider: ProviderMetadata;
   verifyToken: TokenVerifier;
+  /** The one way to send mail (src/server/mail); omitted in tests that send none: mail is then off. */
+  mailer?: Mailer;
   /** Registers work to finish at shutdown (counters in memory); omitted in tests that never shut down. */
   onShutdown?: (task: () => Promise<void>) => void;
   /** Evaluates the alert rules and sends what is due (src/server/alerts); omitted where alerts do not run. */
@@ -35,7 +39,8 @@ export interface AppDeps {
   distDir?: string;
 }
 
-export function createApp(deps: AppDeps): Hono {
+export function createApp(appDeps: AppDeps): Hono {
+  const deps = { ...appDeps, mailer: appDeps.mailer ?? mailOff() };
   const { config, db, provider } = deps;
   const app = new Hono();
   app.use("*", observeRequests());
@@ -78,6 +83,7 @@ export function createApp(deps: AppDeps): Hono {
   // Machine and public endpoints are mounted here, before the user API: they authenticate themselves
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
+  app.route("/", unsubscribeRouter(deps));
   app.route("/api/ingest", createIngestRouter(deps));
   app.route(
     "/api",
@@ -92,7 +98,7 @@ export function createApp(deps: AppDeps): Hono {
 }
 
 /** Everything a signed-in person calls: XSRF-protected, token-checked, allow-listed. */
-function userApi(deps: AppDeps): Hono<AppEnv> {
+function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use("*", xsrfProtection(isHttps(deps.config)));
   api.use(

@@ -18,6 +18,7 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const url = z.url({ protocol: /^https?$/ });
+const smtpUrl = z.url({ protocol: /^smtps?$/, error: "expected smtp://user:password@host:587 or smtps://…" });
 
 // Every environment variable the server reads, with its default. Documented in .env.example.
 const envSchema = z.object({
@@ -70,7 +71,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/, "expected 64 hexadecimal characters (32 random bytes)")
     .optional(),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: z.string().min(3).default("Wasbord <wasbord@localhost>"),
+  DEMO_SMTP_PORT: port.default(0),
 });
+
+/**
+ * How mail leaves the server: through `SMTP_URL` (production), to the SMTP server inside the app whose
+ * messages a beheerder reads under Instellingen → Postvak (development and test without SMTP_URL; port 0 =
+ * any free port), or not at all (production without SMTP_URL).
+ */
+export interface MailConfig {
+  from: string;
+  transport: { kind: "smtp"; url: string } | { kind: "inbox"; port: number } | { kind: "off" };
+}
 
 export interface Config {
   env: "production" | "development" | "test";
@@ -113,6 +127,7 @@ export interface Config {
   plateRetentionDays: number | null;
   /** The HMAC key of the plate pseudonyms (hex); null: one is made and kept in the database. */
   platePseudonymKey: string | null;
+  mail: MailConfig;
 }
 
 /** Reads `.env` from the working directory when there is one (Node's own parser); the environment wins over it. */
@@ -182,5 +197,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.NODE_ENV === "development" ? ["http://localhost:*", "http://127.0.0.1:*"] : []),
     plateRetentionDays: e.PLATE_RETENTION_DAYS === 0 ? null : e.PLATE_RETENTION_DAYS,
     platePseudonymKey: e.PLATE_PSEUDONYM_KEY ?? null,
+    mail: {
+      from: e.MAIL_FROM,
+      transport: e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : e.NODE_ENV === "production"
+          ? { kind: "off" }
+          : { kind: "inbox", port: e.DEMO_SMTP_PORT },
+    },
   };
 }

@@ -15,6 +15,7 @@ import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
 import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 
 /**
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
   }
   if (config.seedDemo && (await isDatabaseEmpty(db))) await seedDemo(db, config.seedScale);
   const stopBackups = scheduleBackups(db, config.backup);
-  const runAlerts = alertRunner(db, serverClock(), { mailer: null, appUrl: config.publicUrl });
+  const mailer = await createMailer(config.mail, { db });
+  const runAlerts = alertRunner(db, serverClock(), { mailer, appUrl: config.publicUrl });
   const stopAlerts = scheduleAlerts(runAlerts);
 
   const idp = config.devIdp
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     db,
     provider,
     verifyToken,
+    mailer,
     runAlerts,
     onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
@@ -133,7 +136,7 @@ async function main(): Promise<void> {
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,
-      tasks: [...flushes, async () => idp?.close(), () => db.close()],
+      tasks: [...flushes, () => mailer.close(), async () => idp?.close(), () => db.close()],
     });
     process.exit(0);
   };

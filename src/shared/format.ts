@@ -37,6 +37,17 @@ export const formatEuro = (cents: number, whole = false) => (whole ? euroWhole :
 /** A ratio (0.253) → `25,3%`. */
 export const formatPercent = (ratio: number) => `${decimal.format(ratio * 100)}%`;
 
+/** A sign in front, none for what rounds to zero (no `−0,0%`), and a real minus sign. */
+const signed = (text: string, value: number) =>
+  /^-?0(,0)?( pp|%)?$/.test(text) ? text.replace("-", "") : value > 0 ? `+${text}` : text.replace("-", "−");
+
+/** A relative change: `+12,3%`. */
+export const formatChange = (change: number) => signed(formatPercent(change), change);
+
+/** The difference of two shares in percentage points: `+2,1 pp`. */
+export const formatPointChange = (value: number, previous: number) =>
+  signed(`${formatDecimal((value - previous) * 100)} pp`, value - previous);
+
 /** `2026-11-21` or a Date/ISO timestamp → `21-11-2026` (the calendar day in Amsterdam). */
 export function formatDate(value: string | Date): string {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {

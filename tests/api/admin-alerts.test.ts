@@ -127,10 +127,10 @@ describe("alert rules API", () => {
     ]);
   });
 
-  it("checks now on request and logs the message, with the reason it could not be sent", async () => {
+  it("checks now on request, sends the e-mail and logs it, once", async () => {
     const run = await admin.post("/api/admin/alerts/run");
     expect(run.status).toBe(200);
-    // The test server has no SMTP: the e-mail is in the log, waiting for its retry, with the reason.
+    // The test server sends to the SMTP server inside the app (Postvak), which keeps what it received.
     expect(run.body).toEqual([
       expect.objectContaining({
         ruleName: "Camera Zeist stil",
@@ -139,15 +139,23 @@ describe("alert rules API", () => {
         event: "opened",
         channel: "email",
         target: "ops@wasbord.nl",
-        status: "retrying",
+        status: "sent",
         attempts: 1,
-        lastError: "Geen e-mail ingesteld (SMTP_URL ontbreekt).",
+        lastError: null,
+      }),
+    ]);
+    const inbox = await admin.get("/api/admin/mail/messages");
+    expect(inbox.body).toEqual([
+      expect.objectContaining({
+        to: ["ops@wasbord.nl"],
+        subject: "[Wasbord] Melding: Camera Zeist stil — Zeist — camera's",
       }),
     ]);
     // Checked again: the same incident, no second message.
     const again = await admin.post("/api/admin/alerts/run");
     expect(again.body).toHaveLength(1);
     expect((await admin.get("/api/admin/alerts/log")).body).toHaveLength(1);
+    expect((await admin.get("/api/admin/mail/messages")).body).toHaveLength(1);
   });
 
   it("is for beheerders only", async () => {

@@ -6,7 +6,10 @@ import { requireRole } from "../auth/authenticate.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { mailRouter } from "../mail/routes.ts";
 import { privacyRouter } from "../privacy/routes.ts";
+import { weeklyMailRouter } from "../weekly-mail/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
 import { itemsRouter } from "./items.ts";
@@ -25,6 +28,7 @@ export const auditQuerySchema = z.object({
 export function createAdminRouter(deps: {
   db: Database;
   config: Config;
+  mailer: Mailer;
   runAlerts?: () => Promise<void>;
 }): Hono<AppEnv> {
   const { db } = deps;
@@ -47,6 +51,8 @@ export function createAdminRouter(deps: {
   router.route("/sites", sitesRouter(db));
   router.route("/connections", connectionsRouter(db));
   router.route("/privacy", privacyRouter(deps));
+  router.route("/mail", mailRouter(deps));
+  router.route("/weekly-mail", weeklyMailRouter(deps));
   router.route("/alerts", alertsRouter(db, deps.runAlerts));
   return router;
 }

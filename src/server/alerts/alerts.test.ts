@@ -5,12 +5,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { openMigratedDatabase } from "../db/open-database.ts";
-import { type AlertMailer, deliverDue } from "./deliver.ts";
+import { createMailer, type Mailer } from "../mail/mailer.ts";
+import { deliverDue } from "./deliver.ts";
 import { evaluateAlerts } from "./evaluate.ts";
 
 // The alert cycle against real parts: a DuckDB file, an SMTP server that receives (smtp-server, parsed back
@@ -40,7 +41,7 @@ const hooks: Received[] = [];
 /** Status codes the receiver answers with, one per request; 200 once the list is used up. */
 let answers: number[] = [];
 
-let mailer: AlertMailer & { close(): void };
+let mailer: Mailer;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -56,14 +57,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  const transport = createTransport({ host: "127.0.0.1", port: smtpPort, secure: false, ignoreTLS: true });
-  mailer = {
-    send: async (m) => {
-      const info = await transport.sendMail({ from: "alerts@wasbord.nl", ...m });
-      return { messageId: info.messageId };
-    },
-    close: () => transport.close(),
-  };
 
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -87,7 +80,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  mailer.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
@@ -98,6 +90,13 @@ let db: Database;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-alerts-"));
   db = await openMigratedDatabase(join(dir, "wasbord.duckdb"));
+  // The app's own Mailer, through SMTP_URL to the test's SMTP server.
+  const config = loadConfig({
+    OIDC_ISSUER: "https://login.example.com",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Wasbord <meldingen@wasbord.nl>",
+  });
+  mailer = await createMailer(config.mail, { db });
   await db.run(
     `INSERT INTO sites (id, code, name, postcode, city, lat, lon) VALUES
        (1, 'utrecht-noord', 'Utrecht Noord', '3511AB', 'Utrecht', 52.1, 5.1)`,
@@ -108,6 +107,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await mailer.close();
   await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -168,6 +168,7 @@ describe("a camera that goes silent", () => {
     expect(await tick("2026-11-16T13:00:00Z")).toMatchObject({ opened: 1, resolved: 0, sent: 2, failed: 0 });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("[Wasbord] Melding: Camera Utrecht stil — Utrecht Noord — camera's");
+    expect(mails[0].from?.text).toBe('"Wasbord" <meldingen@wasbord.nl>');
     expect(mails[0].text).toContain("Laatste gegevens van 16-11-2026 09:30 (stil).");
     expect(mails[0].text).toContain("https://wasbord.example/admin/alerts");
     const to = mails[0].to;

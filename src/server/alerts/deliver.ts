@@ -2,6 +2,7 @@ import { ALERT_KIND_LABELS, type AlertKind } from "../../shared/admin/alerts.ts"
 import { formatDateTime } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { postWebhook } from "./webhook.ts";
 
 // Sends the queued messages (alert_deliveries) that are due. A failed attempt is tried again after 1, 5
@@ -10,19 +11,9 @@ import { postWebhook } from "./webhook.ts";
 
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000];
 
-/** What alerts need of the Mailer (src/server/mail/mailer.ts). */
-export interface AlertMailer {
-  send(message: {
-    to: string[];
-    subject: string;
-    text: string;
-    html?: string;
-  }): Promise<{ messageId: string }>;
-}
-
 export interface DeliveryChannels {
-  /** null: no SMTP configured; e-mail messages then fail with that reason, visible in the log. */
-  mailer: AlertMailer | null;
+  /** Off (production without SMTP_URL): e-mail messages fail with that reason, visible in the log. */
+  mailer: Pick<Mailer, "send">;
   /** Where the log can be read, for the link in an e-mail. */
   appUrl: string;
 }
@@ -85,7 +76,6 @@ const payloadOf = (due: Due, now: Date) => ({
 
 async function send(due: Due, now: Date, channels: DeliveryChannels): Promise<void> {
   if (due.channel === "email") {
-    if (!channels.mailer) throw new Error("Geen e-mail ingesteld (SMTP_URL ontbreekt).");
     await channels.mailer.send({ to: due.target.split(", "), ...mailOf(due, channels.appUrl) });
     return;
   }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../http/html.ts";
 import type { OpenApiDocument } from "./document.ts";
 import { schemaText } from "./schema-text.ts";
 
@@ -17,11 +18,6 @@ type Operation = {
   responses: Record<string, { description: string; content?: Content }>;
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 /** `code` spans in the descriptions, the only markup they use. */
 const prose = (text: string) =>
   escapeHtml(text)

@@ -1,6 +1,5 @@
 import {
   formatDateTime,
-  formatDecimal,
   formatDuration,
   formatEuro,
   formatNumber,
@@ -33,16 +32,8 @@ export function formatValue(value: Cell, type: ColumnType, compact = false): str
   }
 }
 
-/** A sign in front, none for what rounds to zero (no `−0,0%`), and a real minus sign. */
-const signed = (text: string, value: number) =>
-  /^-?0(,0)?( pp|%)?$/.test(text) ? text.replace("-", "") : value > 0 ? `+${text}` : text.replace("-", "−");
-
-/** A relative change: `+12,3%`. */
-export const formatChange = (change: number) => signed(formatPercent(change), change);
-
-/** The difference of two shares in percentage points: `+2,1 pp`. */
-export const formatPointChange = (value: number, previous: number) =>
-  signed(`${formatDecimal((value - previous) * 100)} pp`, value - previous);
+// The signed changes live with the other formats: the Monday e-mail writes them too.
+export { formatChange, formatPointChange } from "../../../shared/format.ts";
 
 /**
  * Mantine colour of a change: green when it is good news, red when bad, grey when neither or none. Dark

@@ -1,0 +1,164 @@
+import { addDays } from "../../shared/reports/dates.ts";
+import type { Database } from "../db/database.ts";
+import { usersTypeSql } from "../reports/customers/users-type.ts";
+import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { dashboardSalesSql } from "../reports/dashboard.ts";
+import { filtersFor, type ReportFilters } from "../reports/filters.ts";
+import { change, ratio, sum } from "../reports/metrics.ts";
+import type { Site } from "../reports/sites.ts";
+import type { WindowName } from "../reports/sql.ts";
+import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
+import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
+import { INTEGERS } from "./recipients.ts";
+import type { MailWeek } from "./week.ts";
+
+// The Monday e-mail's figures, read with the report screens' own queries, so that the mail and the screens
+// always agree: washes and revenue from Dashboard/Omzet (dashboardSalesSql, trxRevenueSql), new customers
+// from Nieuw / Terugkerend (usersTypeSql; "new" is defined once, in customers/visits.ts).
+//
+// washes: wash programmes sold (one per car). revenueExVat: what customers paid minus the VAT in it.
+// revenue per car: revenue excl. VAT ÷ washes. newCustomers: customers whose first visit ever at any site
+// of the chain lies in the week; for one site, those of them who came to that site in the week; for several
+// chosen sites, the sum of those per site (a new customer who visited two of them that week counts twice).
+
+export interface Figures {
+  washes: number;
+  revenueExVatCents: number;
+  newCustomers: number;
+}
+
+export interface SiteFigures {
+  id: number;
+  name: string;
+  current: Figures;
+  previous: Figures;
+}
+
+export interface WeeklyFigures {
+  week: MailWeek;
+  /** The sites reported on: every active site of the chain, or the recipient's choice. */
+  scope: { chain: boolean; sites: Site[] };
+  current: Figures;
+  previous: Figures;
+  lastYear: Figures;
+  sites: SiteFigures[];
+  /** Monday … Sunday: this week's and the week before's washes and revenue excl. VAT. */
+  days: {
+    date: string;
+    washes: number;
+    previousWashes: number;
+    revenueExVatCents: number;
+    previousRevenueExVatCents: number;
+  }[];
+}
+
+type Grain = "total" | "bucket" | "site";
+interface Row {
+  grain: Grain;
+  win: WindowName;
+  bucket: string | null;
+  site_id: number | null;
+  washes?: number;
+  revenue_cents?: number;
+  vat_cents?: number;
+  new_plates?: number;
+}
+
+const ZERO: Figures = { washes: 0, revenueExVatCents: 0, newCustomers: 0 };
+
+export const revenuePerCar = (figures: Figures) => ratio(figures.revenueExVatCents, figures.washes);
+
+/** Relative change of the washes from `previous` to `current` (the ranking of best and worst site). */
+export const washesChange = (site: SiteFigures) => change(site.current.washes, site.previous.washes);
+
+/** The week's figures for the chain (`siteIds` empty) or for the chosen sites. */
+export async function weeklyFigures(
+  db: Database,
+  week: MailWeek,
+  siteIds: readonly number[],
+  now: Date,
+): Promise<WeeklyFigures> {
+  await syncSalesHourly(db);
+  await syncCustomerVisits(db);
+  const chain = siteIds.length === 0;
+  const sites = await db.query<Site>(
+    `SELECT id, code, name FROM sites WHERE ${chain ? "active" : `list_contains(${INTEGERS("$1")}, id)`} ORDER BY name`,
+    chain ? [] : [JSON.stringify(siteIds)],
+  );
+  // The chain in one run: its total rows count a customer new to the chain once, however many sites they
+  // visited. A choice of sites: one run per site, added up.
+  const runs = await Promise.all(
+    (chain ? [null] : sites).map(async (site) => ({
+      site,
+      vsWeek: await figureRows(db, filtersOf(week, -7, site, now)),
+      vsYear: await figureRows(db, filtersOf(week, week.lastYearShiftDays, site, now)),
+    })),
+  );
+  const all = (key: "vsWeek" | "vsYear") => runs.flatMap((run) => run[key]);
+  const total = (row: Row) => row.grain === "total";
+  const perSite = sites.map((site) => {
+    const rows = chain ? runs[0].vsWeek : (runs.find((run) => run.site?.id === site.id)?.vsWeek ?? []);
+    const ofSite = (row: Row) => (chain ? row.grain === "site" && row.site_id === site.id : total(row));
+    return {
+      id: site.id,
+      name: site.name,
+      current: figuresOf(rows, "current", ofSite),
+      previous: figuresOf(rows, "comparison", ofSite),
+    };
+  });
+  return {
+    week,
+    scope: { chain, sites },
+    current: figuresOf(all("vsWeek"), "current", total),
+    previous: figuresOf(all("vsWeek"), "comparison", total),
+    lastYear: figuresOf(all("vsYear"), "comparison", total),
+    sites: perSite,
+    days: dailyFigures(week, all("vsWeek")),
+  };
+}
+
+const filtersOf = (week: MailWeek, shiftDays: number, site: Site | null, now: Date) =>
+  filtersFor({
+    preset: "custom",
+    range: { from: week.from, to: week.to },
+    compare: "previous",
+    shift: { unit: "day", amount: shiftDays },
+    granularity: "day",
+    site,
+    now,
+  });
+
+/** The three report queries for one comparison; every row tagged with its query's measures. */
+async function figureRows(db: Database, filters: ReportFilters): Promise<Row[]> {
+  const queries = [dashboardSalesSql(filters), trxRevenueSql(filters), usersTypeSql(filters)];
+  const results = await Promise.all(queries.map((query) => db.query<Row>(query.text, query.params)));
+  return results.flat();
+}
+
+function figuresOf(rows: Row[], win: WindowName, include: (row: Row) => boolean): Figures {
+  const figures = { ...ZERO };
+  for (const row of rows) {
+    if (row.win !== win || !include(row)) continue;
+    figures.washes += sum(row.washes);
+    // Only the revenue query carries vat_cents; the dashboard's revenue (incl. VAT) is not counted twice.
+    if (row.vat_cents !== undefined) figures.revenueExVatCents += sum(row.revenue_cents) - sum(row.vat_cents);
+    figures.newCustomers += sum(row.new_plates);
+  }
+  return figures;
+}
+
+function dailyFigures(week: MailWeek, rows: Row[]): WeeklyFigures["days"] {
+  return Array.from({ length: 7 }, (_, index) => {
+    const date = addDays(week.from, index);
+    const day = (win: WindowName, on: string) =>
+      figuresOf(rows, win, (row) => row.grain === "bucket" && row.bucket?.slice(0, 10) === on);
+    const [current, previous] = [day("current", date), day("comparison", addDays(date, -7))];
+    return {
+      date,
+      washes: current.washes,
+      previousWashes: previous.washes,
+      revenueExVatCents: current.revenueExVatCents,
+      previousRevenueExVatCents: previous.revenueExVatCents,
+    };
+  });
+}
