@@ -71,6 +71,8 @@ test("a beheerder creates an alert rule, is told what is wrong first, and reads 
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Melding: Hele keten");
   await expect(entry).toContainText("E-mail");
+  // The demo server sends to the SMTP server inside the app (Postvak).
+  await expect(entry).toContainText("Verzonden");
   await expect(entry).toContainText("1 poging");
 
   // Checked again: the same incident, no second message.

@@ -1,5 +1,5 @@
 import { z } from "../zod-nl.ts";
-import { activeSchema, optionalText, requiredText, versionSchema } from "./fields.ts";
+import { activeSchema, emailSchema, optionalText, requiredText, versionSchema } from "./fields.ts";
 
 // Alert rules (Instellingen → Meldingen): what a rule watches, whom it tells, and the log of what was sent.
 // The form and the endpoint validate with these schemas; the evaluator is src/server/alerts.
@@ -63,14 +63,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
     .transform((value) => value ?? null);
 
 const recipientsSchema = z
-  .array(
-    z
-      .string({ message: "Vul een e-mailadres in." })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl.")),
-    { message: "Vul de e-mailadressen als lijst in." },
-  )
+  .array(emailSchema, { message: "Vul de e-mailadressen als lijst in." })
   .max(20, "Hoogstens 20 ontvangers.")
   .default([]);
 

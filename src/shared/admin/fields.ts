@@ -80,6 +80,13 @@ export const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `Minimaal ${min}.`)
     .max(max, `Maximaal ${max}.`);
 
+/** An e-mail address as people type it: trimmed and in lower case, so the same address is one address. */
+export const emailSchema = z
+  .string({ message: "Vul een e-mailadres in." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl."));
+
 export const activeSchema = z.boolean({ message: "Kies actief of niet actief." });
 
 /** Deactivating or reactivating a row from a list, without opening its form. */

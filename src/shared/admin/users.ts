@@ -1,5 +1,5 @@
 import { z } from "../zod-nl.ts";
-import { optionalText, versionSchema } from "./fields.ts";
+import { emailSchema, optionalText, versionSchema } from "./fields.ts";
 
 export const roles = ["beheerder", "analist"] as const;
 export type Role = (typeof roles)[number];
@@ -7,11 +7,7 @@ export type Role = (typeof roles)[number];
 const roleSchema = z.enum(roles, { message: "Kies een rol: beheerder of analist." });
 
 export const userCreateSchema = z.object({
-  email: z
-    .string({ message: "Vul een e-mailadres in." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl.")),
+  email: emailSchema,
   name: optionalText(100),
   role: roleSchema,
 });
