@@ -22,7 +22,7 @@ import {
   KPI_DEFINITION,
   USUAL_DEFINITION,
 } from "../../../../shared/admin/alerts.ts";
-import { FRESHNESS_LABELS, freshnessExplanation } from "../../../../shared/freshness.ts";
+import { FRESHNESS_LABELS, FRESHNESS_LIMITS } from "../../../../shared/freshness.ts";
 import { alertCamerasQuery, sitesQuery } from "../api/admin-api.ts";
 import type { ZodForm } from "../components/use-zod-form.ts";
 
@@ -43,7 +43,9 @@ const THRESHOLD_LABELS = {
 
 /** How each kind of rule judges, in the words the screen shows (the form and the page's explanation). */
 export const KIND_HELP = {
-  "source-silent": freshnessExplanation(),
+  "source-silent":
+    `Met de versheidsregel van Koppelingen: een camera of kassa heet vertraagd na ${FRESHNESS_LIMITS.site.late} ` +
+    `en stil na ${FRESHNESS_LIMITS.site.silent} openingsuren zonder gegevens; 's nachts telt niet mee.`,
   "read-rate":
     "Telt de kentekens van elke camera in het uur vóór nu, alleen als dat hele uur binnen de openingstijden valt.",
   "washes-below-usual": USUAL_DEFINITION,
@@ -112,8 +114,14 @@ export function RuleFields({ form, keepsSecret }: { form: ZodForm<RuleForm>; kee
             required
             allowDeselect={false}
             data={[
-              { value: "vertraagd", label: `${FRESHNESS_LABELS.vertraagd} (1 openingsuur stil)` },
-              { value: "stil", label: `${FRESHNESS_LABELS.stil} (4 openingsuren stil)` },
+              {
+                value: "vertraagd",
+                label: `${FRESHNESS_LABELS.vertraagd} (${FRESHNESS_LIMITS.site.late} openingsuur stil)`,
+              },
+              {
+                value: "stil",
+                label: `${FRESHNESS_LABELS.stil} (${FRESHNESS_LIMITS.site.silent} openingsuren stil)`,
+              },
             ]}
             {...form.choice("level")}
           />
