@@ -214,6 +214,16 @@ describe("a camera that goes silent", () => {
     ]);
   });
 
+  it("cannot be stored as a second open incident of the same rule and subject", async () => {
+    await tick("2026-11-16T13:00:00Z");
+    // What an evaluator that missed the open incident would write: the database refuses it.
+    await expect(
+      db.run(`INSERT INTO alert_incidents (rule_id, subject, subject_label, started_at, detail, open_key)
+        SELECT rule_id, subject, subject_label, started_at + INTERVAL 1 MINUTE, detail, open_key
+        FROM alert_incidents`),
+    ).rejects.toThrow(/constraint/i);
+  });
+
   it("is a new incident when the camera goes silent again after it was resolved", async () => {
     await tick("2026-11-16T13:00:00Z");
     await read("r2", "2026-11-16T13:30:00Z");

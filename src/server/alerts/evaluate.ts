@@ -56,19 +56,20 @@ async function applyObservations(
   for (const seen of observations) {
     const incidentId = open.get(seen.subject);
     if (seen.breached && incidentId === undefined) {
-      await db.transaction(async (tx) => {
-        const [{ id }] = await tx.query<{ id: number }>(
-          `INSERT INTO alert_incidents (rule_id, subject, subject_label, started_at, detail)
-           VALUES ($1, $2, $3, $4::TIMESTAMPTZ, $5) RETURNING id`,
+      const opened = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO alert_incidents (rule_id, subject, subject_label, started_at, detail, open_key)
+           VALUES ($1, $2, $3, $4::TIMESTAMPTZ, $5, $1 || '|' || $2) ON CONFLICT DO NOTHING RETURNING id`,
           [rule.id, seen.subject, seen.label, now.toISOString(), seen.detail],
         );
-        await queueMessages(tx, rule, id, "opened", now);
+        if (row) await queueMessages(tx, rule, row.id, "opened", now);
+        return row !== undefined;
       });
-      result.opened++;
+      if (opened) result.opened++;
     } else if (!seen.breached && incidentId !== undefined) {
       await db.transaction(async (tx) => {
         await tx.run(
-          `UPDATE alert_incidents SET resolved_at = $2::TIMESTAMPTZ, resolved_detail = $3
+          `UPDATE alert_incidents SET resolved_at = $2::TIMESTAMPTZ, resolved_detail = $3, open_key = NULL
            WHERE id = $1 AND resolved_at IS NULL`,
           [incidentId, now.toISOString(), seen.detail],
         );

@@ -36,8 +36,9 @@ CREATE TABLE alert_rules (
 );
 
 -- An incident: one rule found one subject (a site's till, a camera, the chain) in breach from started_at
--- on. At most one open incident per rule and subject (the evaluator looks before it opens one); closed
--- when a later evaluation finds the subject well again.
+-- on; closed when a later evaluation finds the subject well again. open_key is '<rule_id>|<subject>' while
+-- the incident is open and null once resolved: its unique index makes a second open incident for the same
+-- rule and subject impossible, whatever the evaluator read (DuckDB allows any number of nulls).
 CREATE SEQUENCE alert_incidents_id_seq START 1;
 CREATE TABLE alert_incidents (
   id INTEGER PRIMARY KEY DEFAULT nextval('alert_incidents_id_seq'),
@@ -48,6 +49,7 @@ CREATE TABLE alert_incidents (
   detail VARCHAR NOT NULL,
   resolved_at TIMESTAMPTZ,
   resolved_detail VARCHAR,
+  open_key VARCHAR UNIQUE,
   UNIQUE (rule_id, subject, started_at)
 );
 
