@@ -71,6 +71,8 @@ export async function measureIngestion(options: {
   prefix: string;
   /** Epoch ms of the first row's time; rows follow 50 ms apart, as a busy camera's would. */
   start: number;
+  /** Called when the bodies are built and the first batch is about to leave. */
+  onSending?: () => void;
 }): Promise<IngestionResult> {
   const build = options.endpoint === "plate-reads" ? plateReads : transactions;
   const bodies = Array.from({ length: options.batches }, (_, b) =>
@@ -94,6 +96,7 @@ export async function measureIngestion(options: {
       durations.push(performance.now() - sent);
     }
   };
+  options.onSending?.();
   const started = performance.now();
   await Promise.all(Array.from({ length: options.concurrency }, sender));
   const seconds = (performance.now() - started) / 1000;

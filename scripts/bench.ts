@@ -6,17 +6,24 @@ import { Database } from "../src/server/db/database.ts";
 import { migrate } from "../src/server/db/migrate.ts";
 import { generateDemoData } from "../src/server/demo/index.ts";
 import { createApiKey } from "../src/server/ingest/api-keys.ts";
-import { REPORT_IDS } from "../src/shared/reports/catalogue.ts";
+import { REPORT_CATALOGUE, REPORT_IDS, type ReportId } from "../src/shared/reports/catalogue.ts";
+import type { ReportsIndex } from "../src/shared/reports/envelope.ts";
 import { signInOverHttp } from "../tests/support/idp-login.ts";
-import { startWasbord } from "../tests/support/wasbord-process.ts";
+import { startWasbord, type WasbordProcess } from "../tests/support/wasbord-process.ts";
+import { type ClickTiming, measureClickToKpi } from "./bench-browser.ts";
 import { BENCH_ORIGIN, type CollectResult, measureCollect } from "./bench-collect.ts";
 import { type IngestionResult, measureIngestion } from "./bench-ingest.ts";
+import { type LoadResult, measureReportsUnderIngestion } from "./bench-load.ts";
 import { BENCH_QUERIES, filtersOf } from "./bench-queries.ts";
 
-// npm run bench [-- --scales 1,10] [--seed 42] [--iterations 20]
+// npm run bench [-- --scales 1,10] [--seed 42] [--iterations 20] [--reports users-unique,dashboard]
 // Builds (or reuses) the demo data set per scale under bench-results/, then on a copy of it measures
 //  (a) ingestion over HTTP, batches of 1 000 plate reads and of 1 000 transactions (at the first scale);
-//  (b) latency of the benchmark queries (direct SQL) and of every report endpoint (over HTTP, signed in).
+//  (b) latency of the benchmark queries (direct SQL) and of every report endpoint (over HTTP, signed in),
+//      for all sites and for one site;
+//  (c) report latency while plate reads are ingested as fast as possible, side by side with the ingestion;
+//  (d) in Chromium, click in the navigation → KPI tiles drawn, for the heavy screens;
+//  (e) the server's peak memory, and the time from a restart to the first answered report.
 // The server runs as a child process, as in production; only one process can open a DuckDB file, so the
 // SQL queries run before it starts. Results: a table on stdout and bench-results/bench.json.
 
@@ -25,6 +32,8 @@ const REPORT_PERIODS = ["last-30-days", "this-year"] as const;
 
 interface Latency {
   kind: "sql" | "report";
+  /** Reports: all sites, or the first site of the chain (reports the site filter applies to). */
+  sites?: "all" | "one";
   key: string;
   label: string;
   scale: number;
@@ -114,6 +123,7 @@ async function reportLatencies(
   token: string,
   scale: number,
   iterations: number,
+  only: ReportId[] | undefined,
 ): Promise<Latency[]> {
   const get = async (path: string) => {
     const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -121,15 +131,71 @@ async function reportLatencies(
     return response.json();
   };
   const results: Latency[] = [];
+  const { sites } = (await get("/api/reports")) as ReportsIndex;
+  const oneSite = sites[0].code;
   // Every report of the catalogue, the bespoke experiments report (its own endpoint) included.
-  for (const id of REPORT_IDS) {
-    for (const period of REPORT_PERIODS) {
-      const { p50Ms, p95Ms } = await timed(iterations, () => get(`/api/reports/${id}?period=${period}`));
-      results.push({ kind: "report", key: `${id}?period=${period}`, label: id, scale, p50Ms, p95Ms });
-      log(`${scale}× rapport ${id} (${period}): p50 ${p50Ms} ms, p95 ${p95Ms} ms`);
+  for (const id of only ?? REPORT_IDS) {
+    const scopes = REPORT_CATALOGUE[id].site ? (["all", "one"] as const) : (["all"] as const);
+    for (const sites of scopes) {
+      for (const period of REPORT_PERIODS) {
+        const key = `${id}?period=${period}${sites === "one" ? `&site=${oneSite}` : ""}`;
+        const { p50Ms, p95Ms } = await timed(iterations, () => get(`/api/reports/${key}`));
+        results.push({ kind: "report", sites, key, label: id, scale, p50Ms, p95Ms });
+        log(`${scale}× rapport ${key}: p50 ${p50Ms} ms, p95 ${p95Ms} ms`);
+      }
     }
   }
   return results;
+}
+
+const DEMO = { email: "demo@wasbord.nl", password: "demo" };
+
+/** What one scale measured besides the latency table. */
+interface ScaleRun {
+  scale: number;
+  load: LoadResult;
+  clicks: ClickTiming[];
+  /** The server process's peak resident memory (VmHWM) over the whole run at this scale. */
+  peakMemoryMb: number;
+  /** From the start of a restarted server to /healthz, and to its first answered report (sign-in included). */
+  restart: { healthyMs: number; firstReportMs: number };
+}
+
+const startServer = (databasePath: string, today: string) =>
+  startWasbord({
+    databasePath,
+    // Simulated website visitors arrive through X-Forwarded-For, as behind a proxy on this machine.
+    env: { WASBORD_CLOCK: today, TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1" },
+  });
+
+async function signIn(server: WasbordProcess): Promise<string> {
+  const { accessToken } = await signInOverHttp({
+    issuer: server.issuer,
+    clientId: "wasbord-web",
+    redirectUri: `${server.url}/auth/callback`,
+    ...DEMO,
+  });
+  return accessToken;
+}
+
+function peakMemoryOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Starts the server again on the same database, as after a deploy or a crash, and times it. */
+async function timeRestart(databasePath: string, today: string) {
+  const started = performance.now();
+  const server = await startServer(databasePath, today);
+  const healthyMs = Math.round(performance.now() - started);
+  const token = await signIn(server);
+  const response = await fetch(`${server.url}/api/reports/users-unique?period=this-year`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`first report after restart: ${response.status}`);
+  await response.arrayBuffer();
+  return { server, healthyMs, firstReportMs: Math.round(performance.now() - started) };
 }
 
 async function ingestion(url: string, apiKey: string, today: string): Promise<IngestionResult[]> {
@@ -160,7 +226,12 @@ async function ingestion(url: string, apiKey: string, today: string): Promise<In
   return results;
 }
 
-function printTable(datasets: Dataset[], ingest: IngestionResult[], latencies: Latency[]): void {
+function printTable(
+  datasets: Dataset[],
+  ingest: IngestionResult[],
+  latencies: Latency[],
+  runs: ScaleRun[],
+): void {
   const nl = (n: number) => n.toLocaleString("nl-NL");
   console.log("\nData sets");
   for (const d of datasets) {
@@ -183,6 +254,29 @@ function printTable(datasets: Dataset[], ingest: IngestionResult[], latencies: L
     });
     console.log(`  ${key.padEnd(52)}${cells.join("")}`);
   }
+  const atRest = (scale: number, key: string) =>
+    latencies.find((l) => l.kind === "report" && l.key === key && l.scale === scale);
+  for (const run of runs) {
+    const { ingestion: i } = run.load;
+    console.log(
+      `\n${run.scale}×: rapporten terwijl ${nl(i.rowsPerSecond)} kentekenlezingen/s binnenkomen (batch p95 ${i.batchP95Ms} ms), p50 / p95 ms`,
+    );
+    for (const r of run.load.reports) {
+      const rest = atRest(run.scale, r.key);
+      console.log(
+        `  ${r.key.padEnd(40)} onder belasting ${`${r.p50Ms} / ${r.p95Ms}`.padStart(13)}   in rust ${rest ? `${rest.p50Ms} / ${rest.p95Ms}` : "-"}`,
+      );
+    }
+    console.log(`${run.scale}×: Chromium, klik in de navigatie → KPI's getekend (mediaan / max ms)`);
+    for (const c of run.clicks) {
+      console.log(
+        `  ${c.path.padEnd(40)} klik ${`${c.clickP50Ms} / ${c.clickMaxMs}`.padStart(13)}   "Dit jaar" ${c.yearP50Ms} / ${c.yearMaxMs}`,
+      );
+    }
+    console.log(
+      `${run.scale}×: piekgeheugen server ${nl(run.peakMemoryMb)} MB; herstart → /healthz ${nl(run.restart.healthyMs)} ms, → eerste rapport ${nl(run.restart.firstReportMs)} ms`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -191,11 +285,17 @@ async function main(): Promise<void> {
       scales: { type: "string", default: "1,10" },
       seed: { type: "string", default: "42" },
       iterations: { type: "string", default: "20" },
+      // Only these reports' latencies (all of them when absent): for checking one report's speed quickly.
+      reports: { type: "string" },
     },
   });
   const scales = values.scales.split(",").map(Number);
   const seed = Number(values.seed);
   const iterations = Number(values.iterations);
+  const only = values.reports?.split(",").map((id) => {
+    if (!REPORT_IDS.includes(id as ReportId)) throw new Error(`--reports: onbekend rapport ${id}`);
+    return id as ReportId;
+  });
   mkdirSync(OUT, { recursive: true });
   const loadAtStart = loadavg()[0];
 
@@ -203,6 +303,7 @@ async function main(): Promise<void> {
   const latencies: Latency[] = [];
   let ingest: IngestionResult[] = [];
   let collect: CollectResult | null = null;
+  const runs: ScaleRun[] = [];
   for (const [index, scale] of scales.entries()) {
     const data = await dataset(scale, seed);
     datasets.push(data);
@@ -216,20 +317,10 @@ async function main(): Promise<void> {
     await db.close();
 
     log(`${scale}×: server starten …`);
-    const server = await startWasbord({
-      databasePath: work,
-      // Simulated website visitors arrive through X-Forwarded-For, as behind a proxy on this machine.
-      env: { WASBORD_CLOCK: data.today, TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1" },
-    });
+    let server = await startServer(work, data.today);
     try {
-      const { accessToken } = await signInOverHttp({
-        issuer: server.issuer,
-        clientId: "wasbord-web",
-        redirectUri: `${server.url}/auth/callback`,
-        email: "demo@wasbord.nl",
-        password: "demo",
-      });
-      latencies.push(...(await reportLatencies(server.url, accessToken, scale, iterations)));
+      const accessToken = await signIn(server);
+      latencies.push(...(await reportLatencies(server.url, accessToken, scale, iterations, only)));
       if (index === 0) {
         ingest = await ingestion(server.url, secret, data.today);
         collect = await measureCollect({ baseUrl: server.url, events: 10_000, concurrency: 32 });
@@ -237,6 +328,36 @@ async function main(): Promise<void> {
           `collect: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
         );
       }
+      const load = await measureReportsUnderIngestion({
+        baseUrl: server.url,
+        apiKey: secret,
+        accessToken,
+        start: Date.parse(data.today) - 30 * 3_600_000,
+        batches: 400,
+        concurrency: 6,
+      });
+      log(`${scale}× onder belasting: ${load.ingestion.rowsPerSecond} kentekenlezingen/s`);
+      const clicks = await measureClickToKpi({
+        baseUrl: server.url,
+        email: DEMO.email,
+        password: DEMO.password,
+      });
+      for (const c of clicks)
+        log(`${scale}× browser ${c.path}: klik ${c.clickP50Ms} ms, Dit jaar ${c.yearP50Ms} ms`);
+      const peakMemoryMb = peakMemoryOf(server.pid);
+      await server.stop();
+      const restart = await timeRestart(work, data.today);
+      server = restart.server;
+      log(
+        `${scale}× herstart: gezond na ${restart.healthyMs} ms, eerste rapport na ${restart.firstReportMs} ms`,
+      );
+      runs.push({
+        scale,
+        load,
+        clicks,
+        peakMemoryMb,
+        restart: { healthyMs: restart.healthyMs, firstReportMs: restart.firstReportMs },
+      });
     } finally {
       await server.stop();
       rmSync(work, { force: true });
@@ -244,7 +365,7 @@ async function main(): Promise<void> {
     }
   }
 
-  printTable(datasets, ingest, latencies);
+  printTable(datasets, ingest, latencies, runs);
   if (collect) {
     console.log(
       `\nWebsite-tracking POST /api/collect, ${collect.concurrency} bezoekers tegelijk: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
@@ -267,6 +388,7 @@ async function main(): Promise<void> {
     ingestion: ingest,
     collect,
     latencies,
+    runs,
   };
   writeFileSync(join(OUT, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
   log(`geschreven: ${join(OUT, "bench.json")}`);
