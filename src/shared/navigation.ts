@@ -34,6 +34,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Koppelingen", path: "/admin/connections", title: "Koppelingen" },
       { label: "Privacy", path: "/admin/privacy", title: "Privacy: kentekens" },
       { label: "Experimenten", path: "/admin/experiments", title: "Experimenten" },
+      { label: "Postvak", path: "/admin/mail", title: "E-mail: maandagmail en postvak" },
       { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
     ],
   },

@@ -4,9 +4,11 @@ import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
 import { importsOpenApiPaths } from "../imports/openapi.ts";
 import { ingestOpenApiPaths } from "../ingest/openapi.ts";
+import { mailOpenApiPaths } from "../mail/openapi.ts";
 import { privacyOpenApiPaths } from "../privacy/openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
 import { trackingOpenApiPaths } from "../tracking/openapi.ts";
+import { weeklyMailOpenApiPaths } from "../weekly-mail/openapi.ts";
 import { appOpenApiPaths } from "./app-paths.ts";
 
 // The OpenAPI document is built from the router: every method and path the app serves becomes an
@@ -26,6 +28,8 @@ const described: PathItems = {
   ...adminOpenApiPaths,
   ...alertsOpenApiPaths,
   ...privacyOpenApiPaths,
+  ...mailOpenApiPaths,
+  ...weeklyMailOpenApiPaths,
 };
 
 const TAGS = [

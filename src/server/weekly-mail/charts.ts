@@ -9,8 +9,8 @@ import { SVGRenderer } from "echarts/renderers";
 
 echarts.use([BarChart, GridComponent, LegendComponent, SVGRenderer]);
 
-export const CHART_WIDTH = 560;
-const CHART_HEIGHT = 190;
+const CHART_WIDTH = 480;
+const CHART_HEIGHT = 200;
 /** The app's chart colours (src/web/components/reports/echarts.ts): this week blue, the week before grey. */
 const COLORS = { current: "#1971c2", previous: "#adb5bd" };
 
@@ -59,7 +59,7 @@ export function dailyBarsSvg(bars: DailyBars): string {
       yAxis: {
         type: "value",
         splitNumber: 3,
-        axisLabel: { color: "#868e96", formatter: bars.axisLabel },
+        axisLabel: { color: "#868e96", fontSize: 13, formatter: bars.axisLabel },
         splitLine: { lineStyle: { color: "#e9ecef" } },
       },
       series: [

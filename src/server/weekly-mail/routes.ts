@@ -28,11 +28,13 @@ const mailDeps = (deps: Deps): WeeklyMailDeps => ({
 /**
  * Instellingen › Postvak, the Monday e-mail, mounted at /api/admin/weekly-mail behind the beheerder check:
  * `GET /` recipients and the next send; `POST /recipients`, `DELETE /recipients/:id`; `POST /preview`
- * sends the mail of the last complete week to the signed-in beheerder now. Starts the schedule.
+ * sends the mail of the last complete week to the signed-in beheerder now. Starts the schedule
+ * (unless mail is off).
  */
 export function weeklyMailRouter(deps: Deps): Hono<AppEnv> {
   const now = deps.now ?? serverClock();
-  scheduleWeeklyMail(mailDeps(deps), now);
+  // With mail off there is nothing to schedule (production without SMTP_URL, in-process tests).
+  if (deps.mailer.mode !== "off") scheduleWeeklyMail(mailDeps(deps), now);
   const router = new Hono<AppEnv>();
 
   router.get("/", async (c) => {

@@ -60,7 +60,7 @@ export async function sendDueWeeklyMails(
   now: Date,
 ): Promise<{ sent: number; failed: number }> {
   const week = lastCompleteWeek(now);
-  if (!isDue(week, now) || deps.mailer.mode === "off") return { sent: 0, failed: 0 };
+  if (!isDue(week, now)) return { sent: 0, failed: 0 };
   let sent = 0;
   let failed = 0;
   for (const recipient of await recipientsDue(deps.db, week.from)) {

@@ -17,6 +17,13 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `Vul ${label} in.`)
     .max(max, `Hoogstens ${max} tekens.`);
 
+/** An e-mail address, stored lower case: who signs in, who gets mail. */
+export const emailSchema = z
+  .string({ message: "Vul een e-mailadres in." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl."));
+
 /** Free text that may be left empty; empty is stored as null. */
 export const optionalText = (max: number) =>
   z
@@ -79,13 +86,6 @@ export const wholeNumber = (label: string, min: number, max: number) =>
     .int(`${label[0].toUpperCase()}${label.slice(1)} moet een heel getal zijn.`)
     .min(min, `Minimaal ${min}.`)
     .max(max, `Maximaal ${max}.`);
-
-/** An e-mail address as people type it: trimmed and in lower case, so the same address is one address. */
-export const emailSchema = z
-  .string({ message: "Vul een e-mailadres in." })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl."));
 
 export const activeSchema = z.boolean({ message: "Kies actief of niet actief." });
 

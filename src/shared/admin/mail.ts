@@ -1,4 +1,5 @@
 import { z } from "../zod-nl.ts";
+import { emailSchema } from "./fields.ts";
 
 // Instellingen › Postvak: how the server sends mail and what the SMTP server inside the app received.
 // Shared by the endpoints and the page.
@@ -27,11 +28,7 @@ export interface MailMessageDetail extends MailMessageSummary {
 
 /** A recipient of the Monday e-mail: an address and the sites it covers (none: the whole chain). */
 export const weeklyRecipientInputSchema = z.object({
-  email: z
-    .string({ message: "Vul een e-mailadres in." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl.")),
+  email: emailSchema,
   siteIds: z
     .array(z.number().int().positive(), { message: "Kies vestigingen uit de lijst." })
     .max(100)

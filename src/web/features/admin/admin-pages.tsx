@@ -5,6 +5,7 @@ import { AlertsPage } from "./alerts/alerts-page.tsx";
 import { ConnectionsPage } from "./connections/connections-page.tsx";
 import { ExperimentsPage } from "./experiments/experiments-page.tsx";
 import { ItemsPage } from "./items/items-page.tsx";
+import { MailPage } from "./mail/mail-page.tsx";
 import { OverviewPage } from "./overview/overview-page.tsx";
 import { PrivacyPage } from "./privacy/privacy-page.tsx";
 import { PromotionsPage } from "./promotions/promotions-page.tsx";
@@ -20,6 +21,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/connections": ConnectionsPage,
   "/admin/privacy": PrivacyPage,
   "/admin/experiments": ExperimentsPage,
+  "/admin/mail": MailPage,
   "/admin/alerts": AlertsPage,
 };
 

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { dialog, row, unique } from "./admin-support.ts";
+import { expectAccessible, STORAGE_STATE } from "./support.ts";
+
+test.use({ storageState: STORAGE_STATE });
+
+const SHOTS = "/work/notes/shots/14-mail";
+
+// The browser tests' server runs the demo (`--demo`, no SMTP_URL): mail goes to the SMTP server inside the
+// app, and Instellingen → Postvak shows what it received.
+test("a beheerder adds a recipient, sends a preview of the Monday e-mail and reads it in Postvak", async ({
+  page,
+}) => {
+  const email = `${unique("regio").replace(" ", "-")}@wasbord.nl`;
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Postvak" }).click();
+  await expect(page).toHaveURL(/\/admin\/mail$/);
+  await expect(page.getByRole("heading", { level: 1, name: "E-mail: maandagmail en postvak" })).toBeVisible();
+  await expect(page.getByText("Demo: e-mail blijft in de app")).toBeVisible();
+
+  // A wrong address is refused beside the field, in Dutch, and nothing is added.
+  await page.getByRole("textbox", { name: "E-mailadres" }).fill("geen-adres");
+  await page.getByRole("button", { name: "Toevoegen" }).click();
+  await expect(page.getByText("Vul een geldig e-mailadres in, zoals naam@bedrijf.nl.")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "E-mailadres" }).fill(email);
+  await page.getByRole("button", { name: "Toevoegen" }).click();
+  await expect(page.getByText(`${email} krijgt voortaan de maandagmail.`)).toBeVisible();
+  await expect(row(page, email)).toContainText("Hele keten");
+  await expect(row(page, email)).toContainText("Actief");
+
+  await row(page, email)
+    .getByRole("button", { name: /^Voorbeeld van de mail/ })
+    .click();
+  await expect(page.getByText(/^Voorbeeld verstuurd naar demo@wasbord\.nl\./)).toBeVisible();
+
+  const inbox = page.getByRole("table", { name: "Postvak" });
+  const newest = inbox.getByRole("row").nth(1);
+  await expect(newest).toContainText("demo@wasbord.nl");
+  await expect(newest).toContainText(/\[Voorbeeld\] Wasbord week \d+: [\d.]+ wassen/);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/postvak-1366.png`, fullPage: true });
+  await expectAccessible(page);
+
+  await newest.getByRole("button", { name: /^Open / }).click();
+  const message = dialog(page, /\[Voorbeeld\] Wasbord week/);
+  const frame = message.frameLocator("iframe");
+  await expect(frame.getByRole("heading", { level: 1, name: /^Week \d+: / })).toBeVisible();
+  await expect(frame.getByText("Omzet per auto excl. btw")).toBeVisible();
+  await expect(frame.locator("svg")).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/postvak-message-html-1366.png` });
+  await message.getByRole("tab", { name: "Tekst" }).click();
+  await expect(message.getByText(/^Wasbord — week \d+,/)).toBeVisible();
+  await expect(message.getByText(/Afmelden: http:\/\/localhost:\d+\/mail\/afmelden\?token=/)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/postvak-390.png`, fullPage: true });
+
+  // Clean up, so that a rerun on the same database starts from the same state.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await row(page, email).getByRole("button", { name: "Verwijderen" }).click();
+  await dialog(page, "Ontvanger verwijderen").getByRole("button", { name: "Verwijderen" }).click();
+  await expect(page.getByText("De ontvanger is verwijderd.")).toBeVisible();
+});
