@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createAdminRouter } from "./admin/routes.ts";
+import { createAnnotationsRouter } from "./annotations/routes.ts";
 import type { AppEnv } from "./auth/app-env.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import type { ProviderMetadata } from "./auth/oidc-discovery.ts";
@@ -130,6 +131,7 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   api.route("/reports", createReportsRouter(deps));
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));
+  api.route("/annotations", createAnnotationsRouter(deps));
   return api;
 }
 

@@ -57,8 +57,10 @@ export function formatDate(value: string | Date): string {
   return dateFormat.format(new Date(value)).replace(/\//g, "-");
 }
 
-export const formatDateTime = (value: string | Date) =>
-  `${formatDate(value)} ${timeFormat.format(new Date(value))}`;
+/** An instant's wall-clock time in Amsterdam: `08:41`. */
+export const formatTime = (value: string | Date | number) => timeFormat.format(new Date(value));
+
+export const formatDateTime = (value: string | Date) => `${formatDate(value)} ${formatTime(value)}`;
 
 /** Seconds → `1 u 05 m`, `4 m 07 s` or `12 s`. */
 export function formatDuration(seconds: number): string {

@@ -18,8 +18,12 @@ export interface AdminTestServer {
 /**
  * Starts Wasbord for the admin API tests, signed in as the demo beheerder. `fixture` writes hand-made rows
  * (sales, plate reads) into the database before the server opens it: the admin API cannot create facts.
+ * `env` adds server settings (WASBORD_CLOCK for a fixed "now").
  */
-export async function startAdminServer(fixture?: (db: Database) => Promise<void>): Promise<AdminTestServer> {
+export async function startAdminServer(
+  fixture?: (db: Database) => Promise<void>,
+  env?: Record<string, string>,
+): Promise<AdminTestServer> {
   let dir: string | null = null;
   let databasePath: string | undefined;
   if (fixture) {
@@ -30,7 +34,7 @@ export async function startAdminServer(fixture?: (db: Database) => Promise<void>
     await fixture(db);
     await db.close();
   }
-  const server = await startWasbord({ databasePath });
+  const server = await startWasbord({ databasePath, env });
   const as = async (email: string, password: string) => {
     const { accessToken } = await signInOverHttp({
       issuer: server.issuer,

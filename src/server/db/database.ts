@@ -23,6 +23,7 @@ export class Database implements Queryable {
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
   private closed = false;
   private closing: Promise<void> | null = null;
+  private writes = 0;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -44,41 +45,81 @@ export class Database implements Queryable {
     return db;
   }
 
+  /**
+   * Goes up after anything that may have changed the data finished: every `run`, transaction and borrowed
+   * connection, and every `query` that is not a plain read. Derived tables need not look at the facts again
+   * while it stays the same (derived-sync.ts): the idle check of a report costs nothing.
+   */
+  get writeGeneration(): number {
+    return this.writes;
+  }
+
   query<T = Row>(sql: string, params?: Params): Promise<T[]> {
-    return this.withConnection((connection) => readRows<T>(connection, sql, params));
+    const reading = this.use((connection) => readRows<T>(connection, sql, params));
+    return isPlainRead(sql) ? reading : this.written(reading);
   }
 
-  async run(sql: string, params?: Params): Promise<void> {
-    await this.withConnection((connection) => connection.run(sql, params));
+  run(sql: string, params?: Params): Promise<void> {
+    return this.written(
+      this.use(async (connection) => {
+        await connection.run(sql, params);
+      }),
+    );
   }
 
-  /** Runs `work` inside BEGIN/COMMIT on one connection; any error rolls everything back. */
-  transaction<T>(work: (tx: Queryable, connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    return this.withConnection(async (connection) => {
-      const tx: Queryable = {
-        query: (sql, params) => readRows(connection, sql, params),
-        run: async (sql, params) => {
-          await connection.run(sql, params);
-        },
-      };
-      await connection.run("BEGIN TRANSACTION");
-      try {
-        const result = await work(tx, connection);
-        await connection.run("COMMIT");
-        return result;
-      } catch (error) {
-        await connection.run("ROLLBACK").catch(() => {});
-        throw error;
-      }
-    });
+  /**
+   * Runs `work` inside BEGIN/COMMIT on one connection; any error rolls everything back. It counts as a write
+   * when it ran one, or took the raw connection (which may write): a transaction that only read does not.
+   */
+  async transaction<T>(work: (tx: Queryable, connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    let wrote = work.length > 1;
+    try {
+      return await this.use(async (connection) => {
+        const tx: Queryable = {
+          query: (sql, params) => {
+            wrote ||= !isPlainRead(sql);
+            return readRows(connection, sql, params);
+          },
+          run: async (sql, params) => {
+            wrote = true;
+            await connection.run(sql, params);
+          },
+        };
+        await connection.run("BEGIN TRANSACTION");
+        try {
+          const result = await work(tx, connection);
+          await connection.run("COMMIT");
+          return result;
+        } catch (error) {
+          await connection.run("ROLLBACK").catch(() => {});
+          throw error;
+        }
+      });
+    } finally {
+      if (wrote) this.writes++;
+    }
   }
 
-  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */
+  withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.written(this.use(work));
+  }
+
+  private async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     const connection = await this.acquire();
     try {
       return await work(connection);
     } finally {
       this.release(connection);
+    }
+  }
+
+  /** Counts a write once it is over, committed or not (a rolled-back one only costs a needless check). */
+  private async written<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      this.writes++;
     }
   }
 
@@ -139,6 +180,10 @@ async function createInstance(
     return DuckDBInstance.create(path, options);
   }
 }
+
+/** A SELECT (or WITH … SELECT) that changes nothing; anything else counts as a write. */
+const isPlainRead = (sql: string) =>
+  /^\s*(SELECT|WITH|FROM)\b/i.test(sql) && !/\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i.test(sql);
 
 async function readRows<T>(connection: DuckDBConnection, sql: string, params?: Params): Promise<T[]> {
   const reader = await connection.runAndReadAll(sql, params);

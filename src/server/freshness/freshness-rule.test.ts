@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshnessOf, openHoursBetween } from "./freshness-rule.ts";
+import { freshnessOf, openHoursBetween, openingHoursBetween } from "./freshness-rule.ts";
 
 // Hand-worked cases in Amsterdam time. November is CET (UTC+1); Sunday 25 October 2026 the clocks go back
 // at 03:00 CEST (01:00 UTC). Opening hours: Monday–Saturday 08:00–20:00, Sunday 10:00–18:00.
@@ -66,5 +66,19 @@ describe("freshness of the website and the ad platforms, by the clock", () => {
     expect(freshnessOf("ads", at("2026-11-21T15:00:01Z"), now)).toBe("actueel");
     expect(freshnessOf("ads", at("2026-11-21T15:00:00Z"), now)).toBe("vertraagd");
     expect(freshnessOf("ads", at("2026-11-20T03:00:00Z"), now)).toBe("stil");
+  });
+});
+
+describe("opening hour starts", () => {
+  it("lists the open hours of a Saturday evening and a Sunday morning, none of the night", () => {
+    // Saturday 21 Nov 18:00 local → Sunday 22 Nov 12:00 local (CET, UTC+1): Saturday 18:00 and 19:00, then
+    // Sunday from 10:00: 10:00 and 11:00.
+    const hours = openingHoursBetween(at("2026-11-21T17:00:00Z"), at("2026-11-22T11:00:00Z"));
+    expect(hours.map((h) => [h.start.toISOString(), h.weekday, h.hour])).toEqual([
+      ["2026-11-21T17:00:00.000Z", 5, 18],
+      ["2026-11-21T18:00:00.000Z", 5, 19],
+      ["2026-11-22T09:00:00.000Z", 6, 10],
+      ["2026-11-22T10:00:00.000Z", 6, 11],
+    ]);
   });
 });

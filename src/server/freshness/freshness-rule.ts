@@ -31,6 +31,30 @@ export function openHoursBetween(from: Date, to: Date, cap = Number.POSITIVE_INF
   return Math.min(hours, cap);
 }
 
+/** One opening hour: when it starts, and its local weekday (Monday 0) and hour of the day. */
+export interface OpeningHour {
+  start: Date;
+  weekday: number;
+  hour: number;
+}
+
+/**
+ * Every opening hour (OPENING_HOURS, Europe/Amsterdam) starting from `from` up to `to`, in order: the
+ * hours in which a camera or till that works delivers something (data gaps, src/server/annotations).
+ */
+export function openingHoursBetween(from: Date, to: Date): OpeningHour[] {
+  const out: OpeningHour[] = [];
+  for (let date = localDate(from); date <= localDate(to); date = addDays(date, 1)) {
+    const day = weekday(date);
+    const [opens, closes] = OPENING_HOURS[day];
+    for (let hour = opens; hour < closes; hour++) {
+      const start = instantOf(date, hh(hour));
+      if (start >= from && start < to) out.push({ start, weekday: day, hour });
+    }
+  }
+  return out;
+}
+
 /** How fresh a source is whose latest data is from `lastAt` (null: never delivered anything). */
 export function freshnessOf(kind: FreshnessKind, lastAt: Date | null, now: Date): Freshness {
   if (lastAt === null) return "stil";

@@ -1,5 +1,6 @@
 import { adminOpenApiPaths } from "../admin/openapi.ts";
 import { alertsOpenApiPaths } from "../alerts/openapi.ts";
+import { annotationsOpenApiPaths } from "../annotations/openapi.ts";
 import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
 import { importsOpenApiPaths } from "../imports/openapi.ts";
@@ -30,6 +31,7 @@ const described: PathItems = {
   ...privacyOpenApiPaths,
   ...mailOpenApiPaths,
   ...weeklyMailOpenApiPaths,
+  ...annotationsOpenApiPaths,
 };
 
 const TAGS = [

@@ -1,6 +1,7 @@
 import type { PlateErasure } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../admin/audit.ts";
 import type { Database } from "../db/database.ts";
+import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 
@@ -20,6 +21,7 @@ export async function erasePlate(
   const { plate } = options;
   // Everything stored so far is in the derived tables first: the bookkeeping below subtracts what it deletes.
   await syncCustomerVisits(db);
+  await syncReadsHourly(db);
   return db.transaction(async (tx) => {
     const [counts] = await tx.query<Omit<PlateErasure, "plate">>(
       `SELECT (SELECT count(*) FROM plate_reads WHERE plate = $plate) AS reads,
@@ -28,6 +30,7 @@ export async function erasePlate(
            AS visits`,
       { plate },
     );
+    await eraseFromReadsHourly(tx, plate);
     await tx.run("DELETE FROM plate_reads WHERE plate = $1", [plate]);
     await tx.run("UPDATE plate_reads SET raw_plate = NULL WHERE raw_plate = $1", [plate]);
     await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);

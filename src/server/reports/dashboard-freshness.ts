@@ -8,6 +8,9 @@ import type { ReportFilters } from "./filters.ts";
 // camera, till or import that stopped before trusting the figures. Plate reads and sales per site; the
 // website and each ad platform for the chain (a day of ad figures counts as delivered at its end, or now
 // for today's). Facts stamped later than now (clock drift) are left out.
+// The newest fact per site is looked for only from the hour where the hourly sums (plate_reads_hourly,
+// sales_hourly) say every site last had one, so the scan skips the history: of each site's newest complete
+// hour with facts (all of them at or before now), the earliest. A site without one is looked for in all facts.
 
 interface FreshRow {
   source: string;
@@ -25,13 +28,20 @@ const KIND: Record<string, FreshnessKind> = {
 
 export function freshnessSql(filters: ReportFilters) {
   const site = filters.site ? "AND s.id = $site_id" : "";
-  const latest = (table: string, time: string) =>
-    `(SELECT site_id, max(${time}) AS latest FROM ${table} WHERE ${time} <= $now::TIMESTAMPTZ GROUP BY site_id)`;
+  const since = (hourly: string) => `(SELECT CASE WHEN count(h.site_id) = count(*) THEN min(h.last_hour)
+      ELSE '-infinity'::TIMESTAMPTZ END
+    FROM sites s LEFT JOIN (
+      SELECT site_id, max(hour_start) AS last_hour FROM ${hourly}
+      WHERE hour_start <= $now::TIMESTAMPTZ - INTERVAL 1 HOUR GROUP BY site_id
+    ) h ON h.site_id = s.id WHERE s.active ${site})`;
+  const latest = (table: string, time: string, hourly: string) =>
+    `(SELECT site_id, max(${time}) AS latest FROM ${table}
+    WHERE ${time} <= $now::TIMESTAMPTZ AND ${time} >= ${since(hourly)} GROUP BY site_id)`;
   const text = `SELECT 1 AS position, 'Kentekenlezingen' AS source, s.name, r.latest
-  FROM sites s LEFT JOIN ${latest("plate_reads", "read_at")} r ON r.site_id = s.id WHERE s.active ${site}
+  FROM sites s LEFT JOIN ${latest("plate_reads", "read_at", "plate_reads_hourly")} r ON r.site_id = s.id WHERE s.active ${site}
 UNION ALL
 SELECT 2, 'Transacties', s.name, t.latest
-  FROM sites s LEFT JOIN ${latest("transactions", "occurred_at")} t ON t.site_id = s.id WHERE s.active ${site}
+  FROM sites s LEFT JOIN ${latest("transactions", "occurred_at", "sales_hourly")} t ON t.site_id = s.id WHERE s.active ${site}
 UNION ALL
 SELECT 3, 'Website', 'Alle vestigingen', max(started_at) FROM web_sessions WHERE started_at <= $now::TIMESTAMPTZ
 UNION ALL

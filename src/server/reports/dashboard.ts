@@ -2,6 +2,7 @@ import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
+import { syncReadsHourly } from "./customers/reads-hourly.ts";
 import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
@@ -186,12 +187,14 @@ async function section(
   db: Queryable,
   filters: ReportFilters,
   prefix: "today" | "week",
-  customerRows: CustomerRow[],
+  customerRows: Promise<CustomerRow[]>,
 ) {
   const { text, params } = dashboardSalesSql(filters);
   const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS.grains);
   const totals = totalsOf(sales.total);
-  const customers: Totals<CustomerRow> = totalsOf(customerRows.filter((row) => row.section === prefix));
+  const customers: Totals<CustomerRow> = totalsOf(
+    (await customerRows).filter((row) => row.section === prefix),
+  );
   return {
     kpis: [
       ...prefixed(prefix, kpis(filters, [washes, revenue, revenuePerCar], totals)),
@@ -206,7 +209,8 @@ async function section(
 async function run(db: Queryable, requested: ReportFilters) {
   const periods = dashboardPeriods(requested.site, requested.now);
   const customersQuery = dashboardCustomersSql(periods, requested.site);
-  const customerRows = await db.query<CustomerRow>(customersQuery.text, customersQuery.params);
+  // Every query at once: the pool's connections (and DuckDB's threads) work on them side by side.
+  const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
   const [today, week, sites, freshness] = await Promise.all([
     section(db, periods.today, "today", customerRows),
     section(db, periods.week, "week", customerRows),
@@ -243,7 +247,7 @@ async function run(db: Queryable, requested: ReportFilters) {
 
 export const dashboard = defineReport({
   id: "dashboard",
-  syncs: [syncSalesHourly, syncCustomerVisits],
+  syncs: [syncSalesHourly, syncCustomerVisits, syncReadsHourly],
   sql: {
     "dashboard sales": dashboardSalesSql,
     "dashboard customers": (filters) =>

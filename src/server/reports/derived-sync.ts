@@ -26,11 +26,22 @@ export const countOf = async (tx: Queryable, table: string) =>
     await tx.query<TableCount>(`SELECT count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`)
   )[0];
 
-const pending = new WeakMap<Database, Map<string, Promise<void>>>();
+interface Chain {
+  /** The last sync of the state table asked for; the next one runs after it. */
+  last: Promise<void>;
+  /** Syncs asked for and not finished yet. */
+  running: number;
+  /** The database's write generation when the last sync that succeeded began, with nothing running since. */
+  upToDate: number | null;
+}
+
+const chains = new WeakMap<Database, Map<string, Chain>>();
 
 /**
  * Runs the sync of one state table on the database, after the previous call for it (on the same database)
- * has finished: two reports opening at once never work the same facts out twice.
+ * has finished: two reports opening at once never work the same facts out twice. When nothing was written
+ * to the database since a sync that found it up to date began, there is nothing to look at: it returns
+ * at once, so a report on data that did not change pays nothing for its derived tables.
  */
 export function serialised(
   db: Queryable,
@@ -38,10 +49,30 @@ export function serialised(
   sync: (db: Database) => Promise<void>,
 ): Promise<void> {
   if (!(db instanceof Database)) throw new Error(`the sync of ${state} needs the database, not a connection`);
-  const chains = pending.get(db) ?? new Map<string, Promise<void>>();
-  pending.set(db, chains);
-  const next = (chains.get(state) ?? Promise.resolve()).catch(() => {}).then(() => sync(db));
-  chains.set(state, next);
+  const byState = chains.get(db) ?? new Map<string, Chain>();
+  chains.set(db, byState);
+  const chain = byState.get(state) ?? { last: Promise.resolve(), running: 0, upToDate: null };
+  byState.set(state, chain);
+  if (chain.running === 0 && chain.upToDate === db.writeGeneration) return Promise.resolve();
+
+  chain.running++;
+  const next = chain.last
+    .catch(() => {})
+    .then(async () => {
+      // Taken before the sync reads anything: a write that ends later raises it, so it is looked at next time.
+      const generation = db.writeGeneration;
+      try {
+        await sync(db);
+        chain.upToDate = generation;
+      } catch (error) {
+        chain.upToDate = null;
+        throw error;
+      }
+    })
+    .finally(() => {
+      chain.running--;
+    });
+  chain.last = next;
   return next;
 }
 

@@ -63,9 +63,10 @@ export class ReportSql {
   /**
    * Hourly sums of both windows, tagged `win`: the whole hours from a rollup table, the unfinished last hour
    * of a window that runs to now from the facts, summed by `raw` (the SQL that fills the rollup). A filter
-   * on the site applies to both; `hour_start` is the UTC hour, so `local("hour_start")` buckets it.
+   * on the site applies to both; `hour_start` is the UTC hour, so `local("hour_start")` buckets it. `time`:
+   * the facts' time column (the sales' by default).
    */
-  rollup(table: string, raw: (where: FactFilter) => string): string {
+  rollup(table: string, raw: (where: FactFilter) => string, time = "occurred_at"): string {
     return this.windows
       .map(([name, window]) => {
         const wholeHours = new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
@@ -77,8 +78,8 @@ export class ReportSql {
         const site = this.siteCondition("site_id");
         const edge = (alias: string) =>
           [
-            `${alias}.occurred_at >= $${name}_hours_end::TIMESTAMPTZ`,
-            `${alias}.occurred_at < $${name}_end::TIMESTAMPTZ`,
+            `${alias}.${time} >= $${name}_hours_end::TIMESTAMPTZ`,
+            `${alias}.${time} < $${name}_end::TIMESTAMPTZ`,
             ...site.map((condition) => `${alias}.${condition}`),
           ].join(" AND ");
         const hours = [

@@ -16,6 +16,7 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
+import { LOW_CONFIDENCE, readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
 import { visitFacts } from "./visits.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -28,9 +29,6 @@ const GRAINS = grouping({
   camera: ["site_id", "lane", "camera"],
   hour: ["hour_of_day"],
 });
-
-/** A read below this confidence is doubtful: the camera may have misread a character. */
-export const LOW_CONFIDENCE = 0.8;
 
 interface RecognitionRow extends Windowed {
   grain: (typeof GRAINS.grains)[number];
@@ -49,29 +47,25 @@ interface RecognitionRow extends Windowed {
   purchased: number;
 }
 
-// reads: every camera reading at an entrance. no_reads: readings without a plate.
-// confidence_sum / confidence_reads: the camera's confidence over the readings with a plate that report one.
-// low_confidence: readings with a plate and a confidence below LOW_CONFIDENCE.
+// reads, no_reads, confidence_sum / confidence_reads, low_confidence: see reads-hourly.ts (whole hours
+// from plate_reads_hourly, the unfinished last hour from the reads).
 // visits / purchased: recognised arrivals (visits.ts), and those with a sale at the site with the same
 // plate from 5 minutes before to 30 minutes after the arrival (visits-sync.ts).
 // Two streams (reads, visits) are summed per finest group, then rolled up into the grouping sets.
 export function usersRecognitionSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const reads = sql.facts("plate_reads", "read_at");
+  const reads = sql.rollup("plate_reads_hourly", readsHourlySql, "read_at");
   const visits = visitFacts(sql);
   const text = `WITH facts AS (
-  SELECT win, ${sql.local("read_at")} AS local_at, site_id, lane, camera, 1 AS reads,
-    (plate IS NULL)::INTEGER AS no_reads,
-    CASE WHEN plate IS NOT NULL THEN confidence END AS confidence,
-    (plate IS NOT NULL AND confidence < ${LOW_CONFIDENCE})::INTEGER AS low_confidence,
-    0 AS visits, 0 AS purchased
+  SELECT win, ${sql.local("hour_start")} AS local_at, site_id, lane, camera, reads, no_reads, confidence_sum,
+    confidence_reads, low_confidence, 0 AS visits, 0 AS purchased
   FROM (${reads})
   UNION ALL
-  SELECT win, visit_local, site_id, NULL, NULL, 0, 0, NULL, 0, 1, purchased::INTEGER FROM (${visits})
+  SELECT win, visit_local, site_id, NULL, NULL, 0, 0, 0, 0, 0, 1, purchased::INTEGER FROM (${visits})
 ), finest AS (
   SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, lane, camera, hour(local_at) AS hour_of_day,
-    sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence) AS confidence_sum,
-    count(confidence) AS confidence_reads, sum(low_confidence) AS low_confidence,
+    sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence_sum) AS confidence_sum,
+    sum(confidence_reads) AS confidence_reads, sum(low_confidence) AS low_confidence,
     sum(visits) AS visits, sum(purchased) AS purchased
   FROM facts GROUP BY ALL
 )
@@ -186,7 +180,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const usersRecognition = defineReport({
   id: "users-recognition",
-  syncs: [syncCustomerVisits],
+  syncs: [syncCustomerVisits, syncReadsHourly],
   sql: { "users-recognition": usersRecognitionSql },
   run,
 });

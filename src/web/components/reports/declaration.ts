@@ -42,6 +42,11 @@ export interface ReportDeclaration<Id extends ReportId = ReportId> {
   filters?: { period?: boolean; comparison?: boolean; granularity?: boolean };
   /** A bespoke part (heatmap, sankey, map), drawn from `envelope.extra` below the charts. */
   extra?: ComponentType<{ envelope: ReportEnvelope }>;
+  /**
+   * Fetch the figures again this often (ms) while the screen is open and the tab visible, and say when
+   * they were last fetched ("Bijgewerkt om 08:41"). Default: only when the filters change.
+   */
+  refreshEvery?: number;
   /** When the screen shows "Geen gegevens voor deze periode"; default: every KPI is 0 or empty. */
   isEmpty?: (envelope: ReportEnvelope) => boolean;
 }

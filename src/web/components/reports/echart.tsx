@@ -6,14 +6,29 @@ import { useEffect, useRef } from "react";
  * One ECharts canvas that follows its container's size. `label` describes the chart for screen readers;
  * the same figures are in the report's tables.
  */
-export function EChart(props: { option: EChartsCoreOption; label: string; height?: number }) {
+export function EChart(props: {
+  option: EChartsCoreOption;
+  label: string;
+  height?: number;
+  /** A click or tap anywhere in the plot area over a category axis: the index of the category there. */
+  onAxisClick?: (index: number) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const onAxisClick = useRef(props.onAxisClick);
+  onAxisClick.current = props.onAxisClick;
 
   useEffect(() => {
     if (!container.current) return;
     const instance = init(container.current, undefined, { renderer: "canvas" });
     chart.current = instance;
+    // On the whole plot area, not only on a bar or point: a day without figures can be clicked too.
+    instance.getZr().on("click", (event) => {
+      const point = [event.offsetX, event.offsetY];
+      if (!onAxisClick.current || !instance.containPixel("grid", point)) return;
+      const [index] = instance.convertFromPixel("grid", point) as number[];
+      if (Number.isFinite(index)) onAxisClick.current(Math.round(index));
+    });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(container.current);
     return () => {

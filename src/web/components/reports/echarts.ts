@@ -4,6 +4,8 @@ import {
   type GridComponentOption,
   LegendComponent,
   type LegendComponentOption,
+  MarkLineComponent,
+  type MarkLineComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
 } from "echarts/components";
@@ -13,10 +15,23 @@ import { CanvasRenderer } from "echarts/renderers";
 // ECharts from its core, with only what the shared report charts draw. Bespoke report parts register
 // their own chart types (heatmap, sankey, map) with `use` in their own module, so each stays in the lazy
 // chunk that needs it. Nothing outside the reports and dashboard chunks imports this file.
-use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
 >;
 
 /** Colours of the series of the period; the comparison period is drawn in grey beside them. */

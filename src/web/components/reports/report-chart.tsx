@@ -1,8 +1,13 @@
-import { Paper, Text, Title } from "@mantine/core";
-import { useMemo } from "react";
+import { Button, Group, Paper, Text, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { ANNOTATION_LABELS, type Annotation } from "../../../shared/annotations/annotations.ts";
+import { formatDate } from "../../../shared/format.ts";
 import type { ReportEnvelope, Series, Unit } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
 import { html, joinHtml } from "../../lib/html.ts";
+import { ANNOTATION_COLORS } from "./annotations/annotation-marks.ts";
+import { AnnotationLegend, useChartAnnotations } from "./annotations/chart-annotations.tsx";
+import { NotesModal } from "./annotations/notes-modal.tsx";
 import { bucketLabel } from "./bucket-label.ts";
 import type { ChartDeclaration } from "./declaration.ts";
 import { EChart } from "./echart.tsx";
@@ -18,7 +23,13 @@ export function pickSeries(envelope: ReportEnvelope, keys: string[]): Series[] {
   );
 }
 
-/** A chart of a report: the period's series, and the comparison period's drawn beside them in grey. */
+type Marks = Map<string, Annotation[]>;
+
+/**
+ * A chart of a report: the period's series, the comparison period's drawn beside them in grey, and on a
+ * time axis the annotations (holidays, promotions, data gaps, notes) as thin dashed lines whose text the
+ * tooltip shows. A beheerder adds a note by clicking a bucket or with "Notitie toevoegen".
+ */
 export default function ReportChart({
   declaration,
   envelope,
@@ -31,23 +42,57 @@ export default function ReportChart({
     declaration.comparisonLabel ??
     (envelope.comparison ? COMPARISON_LABELS[envelope.comparison.mode].toLowerCase() : "");
   const series = useMemo(() => pickSeries(envelope, declaration.series), [envelope, declaration]);
+  const annotations = useChartAnnotations(envelope, series[0]);
+  // The date the note form opens with; null while it is closed.
+  const [noteDate, setNoteDate] = useState<string | null>(null);
   const option = useMemo(
-    () => chartOption(declaration, series, withComparison ? comparisonWord : null),
-    [declaration, series, withComparison, comparisonWord],
+    () => chartOption(declaration, series, withComparison ? comparisonWord : null, annotations.marks),
+    [declaration, series, withComparison, comparisonWord, annotations.marks],
   );
   if (series.length === 0) return null;
-  const summary = `${declaration.title}: ${series.map((s) => s.label).join(", ")}${withComparison ? `, met ${comparisonWord} ter vergelijking` : ""}.`;
+  const marked = [...annotations.marks.values()].flat();
+  const summary = `${declaration.title}: ${series.map((s) => s.label).join(", ")}${withComparison ? `, met ${comparisonWord} ter vergelijking` : ""}.${marked.length ? ` Markeringen: ${marked.map((a) => `${formatDate(a.date)} ${a.text}`).join("; ")}.` : ""}`;
+  const range = annotations.range;
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb={4}>
-        {declaration.title}
-      </Title>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={4}>
+        <Title order={2} size="h4">
+          {declaration.title}
+        </Title>
+        {annotations.editable && range && (
+          <Button size="compact-xs" variant="subtle" onClick={() => setNoteDate(range.to)}>
+            Notitie toevoegen
+          </Button>
+        )}
+      </Group>
       {withComparison && (
         <Text size="xs" c="dimmed">
           Grijs: {comparisonWord}
         </Text>
       )}
-      <EChart option={option} label={summary} />
+      <EChart
+        option={option}
+        label={summary}
+        onAxisClick={
+          annotations.editable
+            ? (index) => {
+                const x = annotations.xs[index];
+                if (x) setNoteDate(x.slice(0, 10));
+              }
+            : undefined
+        }
+      />
+      <AnnotationLegend marks={annotations.marks} />
+      {noteDate && (
+        <NotesModal
+          key={noteDate}
+          opened
+          onClose={() => setNoteDate(null)}
+          initialDate={noteDate}
+          initialSite={range?.site ?? null}
+          notes={annotations.notes}
+        />
+      )}
     </Paper>
   );
 }
@@ -56,6 +101,7 @@ function chartOption(
   declaration: ChartDeclaration,
   series: Series[],
   comparison: string | null,
+  marks: Marks,
 ): ChartOption {
   const first = series[0];
   const unit: Unit = first?.unit ?? "count";
@@ -74,6 +120,7 @@ function chartOption(
       lineStyle: { color, width: 2 },
       showSymbol: s.points.length <= 40,
       ...(declaration.stacked && { stack: "total", ...(bar ? {} : { areaStyle: {} }) }),
+      ...(index === 0 && marks.size > 0 && { markLine: markLine(marks) }),
     };
     if (!comparison) return [current];
     const previous = {
@@ -93,7 +140,11 @@ function chartOption(
     legend: { top: 0, left: 0, itemWidth: 18, textStyle: { fontSize: 12 } },
     tooltip: {
       trigger: "axis",
-      formatter: (params: unknown) => tooltip(params as TooltipParam[], series, comparison, unit, label),
+      // Within the chart and wrapping, so an annotation's text stays readable on a phone.
+      confine: true,
+      extraCssText: "max-width: 300px; white-space: normal;",
+      formatter: (params: unknown) =>
+        tooltip(params as TooltipParam[], series, comparison, unit, label, marks),
     },
     xAxis: {
       type: "category",
@@ -129,6 +180,7 @@ function tooltip(
   comparison: string | null,
   unit: Unit,
   label: (x: string, full?: boolean) => string,
+  marks: Marks,
 ): string {
   if (params.length === 0) return "";
   const index = params[0].dataIndex;
@@ -139,7 +191,31 @@ function tooltip(
     (p) =>
       html`<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${p.color};margin-right:6px"></span>${p.seriesName}: <b>${formatValue(p.value, unit)}</b>`,
   );
-  return String(joinHtml([html`<b>${label(point.x, true)}</b>${px}`, ...lines], html`<br/>`));
+  const notes = (marks.get(point.x) ?? []).map(
+    (a) =>
+      html`<span style="color:${ANNOTATION_COLORS[a.kind]}">●</span> <i>${ANNOTATION_LABELS[a.kind]}</i>: ${a.text}`,
+  );
+  return String(joinHtml([html`<b>${label(point.x, true)}</b>${px}`, ...lines, ...notes], html`<br/>`));
+}
+
+// A bucket with several kinds takes the colour of the one that most explains a figure.
+const KIND_ORDER: Annotation["kind"][] = ["note", "promotion-start", "promotion-end", "holiday", "data-gap"];
+const leading = (list: Annotation[]) =>
+  KIND_ORDER.find((kind) => list.some((a) => a.kind === kind)) ?? list[0].kind;
+
+/** One thin dashed line per bucket with annotations, in its leading kind's colour; the tooltip tells. */
+function markLine(marks: Marks) {
+  return {
+    silent: true,
+    animation: false,
+    symbol: ["none", "circle"],
+    symbolSize: 7,
+    label: { show: false },
+    data: [...marks].map(([x, list]) => {
+      const color = ANNOTATION_COLORS[leading(list)];
+      return { xAxis: x, lineStyle: { color, type: "dashed", width: 1.2 }, itemStyle: { color } };
+    }),
+  };
 }
 
 /**

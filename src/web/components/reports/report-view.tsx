@@ -1,7 +1,7 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { formatDate } from "../../../shared/format.ts";
+import { formatDate, formatTime } from "../../../shared/format.ts";
 import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
@@ -28,7 +28,12 @@ export function ReportView({ title, declaration }: { title: string; declaration:
   const filters = useReportFilters();
   const entry = catalogueEntry(declaration.id) as CatalogueEntry;
   const search = apiSearch(declaration, entry, filters);
-  const query = useQuery(reportQuery(declaration.id, search));
+  const query = useQuery({
+    ...reportQuery(declaration.id, search),
+    // Paused while the tab is hidden: react-query's focus manager follows document.visibilityState.
+    refetchInterval: declaration.refreshEvery ?? false,
+    refetchIntervalInBackground: false,
+  });
 
   return (
     <Stack gap="lg">
@@ -43,6 +48,11 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       {query.data && (
         <Group gap="xs" mt={-8}>
           <PeriodLine envelope={query.data} />
+          {declaration.refreshEvery && (
+            <Text size="sm" c="dimmed" data-testid="updated-at">
+              · Bijgewerkt om {formatTime(query.dataUpdatedAt)}
+            </Text>
+          )}
           {query.isFetching && <Loader size="xs" role="status" aria-label="Bijwerken" />}
         </Group>
       )}
