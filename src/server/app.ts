@@ -34,6 +34,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Registers work to finish at shutdown (counters in memory); omitted in tests that never shut down. */
   onShutdown?: (task: () => Promise<void>) => void;
+  /** Evaluates the alert rules and sends what is due (src/server/alerts); omitted where alerts do not run. */
+  runAlerts?: () => Promise<void>;
   /** The built SPA; omitted in API-only tests. */
   distDir?: string;
 }

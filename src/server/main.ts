@@ -1,10 +1,12 @@
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { alertRunner, scheduleAlerts } from "./alerts/schedule.ts";
 import { createApp } from "./app.ts";
 import { discover } from "./auth/oidc-discovery.ts";
 import { bootstrapAdmins } from "./auth/users.ts";
 import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
+import { serverClock } from "./clock.ts";
 import { ConfigError, loadConfig, loadEnvFile } from "./config.ts";
 import { scheduleBackups } from "./db/backup.ts";
 import type { Database } from "./db/database.ts";
@@ -73,6 +75,8 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await isDatabaseEmpty(db))) await seedDemo(db, config.seedScale);
   const stopBackups = scheduleBackups(db, config.backup);
   const mailer = await createMailer(config.mail, { db });
+  const runAlerts = alertRunner(db, serverClock(), { mailer, appUrl: config.publicUrl });
+  const stopAlerts = scheduleAlerts(runAlerts);
 
   const idp = config.devIdp
     ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
     provider,
     verifyToken,
     mailer,
+    runAlerts,
     onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info("stopping", { signal });
     stopBackups();
+    stopAlerts();
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,

@@ -35,6 +35,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Privacy", path: "/admin/privacy", title: "Privacy: kentekens" },
       { label: "Experimenten", path: "/admin/experiments", title: "Experimenten" },
       { label: "Postvak", path: "/admin/mail", title: "E-mail: maandagmail en postvak" },
+      { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
     ],
   },
 ];

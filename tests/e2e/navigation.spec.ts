@@ -56,6 +56,8 @@ test("every report path renders its page with the header, the reports navigation
 });
 
 test("the admin navigation has its heading and entries, only under admin", async ({ page }) => {
+  // Every admin screen with an accessibility scan: ten screens took 53 s on the shared machine.
+  test.setTimeout(120_000);
   await page.goto("/admin");
   const nav = adminNav(page);
   await expect(nav.getByRole("heading", { name: "Beheer" })).toBeVisible();

@@ -52,7 +52,7 @@ export async function currentRow<T extends { version: number }>(
   return row;
 }
 
-export type VersionedTable = "app_users" | "items" | "promotions" | "sites";
+export type VersionedTable = "app_users" | "items" | "promotions" | "sites" | "alert_rules";
 
 // Table and column names below come from the calling module's code, never from a request.
 

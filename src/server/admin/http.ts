@@ -28,6 +28,7 @@ export const entityNames = {
   site: "Deze vestiging",
   apiKey: "Deze API-sleutel",
   experiment: "Dit experiment",
+  alertRule: "Deze meldingsregel",
 } as const;
 export type EntityKind = keyof typeof entityNames;
 

@@ -179,7 +179,7 @@ const errors = {
   "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het exacte pad en de melding."),
 };
 
-const operation = (summary: string, answer: object, extra: object = {}) => ({
+export const operation = (summary: string, answer: object, extra: object = {}) => ({
   tags: ["admin"],
   summary,
   ...access.admin,
@@ -187,11 +187,11 @@ const operation = (summary: string, answer: object, extra: object = {}) => ({
   ...extra,
 });
 
-const ok = (description: string, schema: z.ZodType) => ({ "200": jsonAnswer(description, schema) });
+export const ok = (description: string, schema: z.ZodType) => ({ "200": jsonAnswer(description, schema) });
 const created = (description: string, schema: z.ZodType) => ({ "201": jsonAnswer(description, schema) });
 
 /** List, create, edit and (de)activate: the routes every versioned admin resource has. */
-function resource(
+export function resource(
   path: string,
   what: string,
   row: z.ZodType,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "../../shared/zod-nl.ts";
+import { alertsRouter } from "../alerts/routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Config } from "../config.ts";
@@ -24,7 +25,12 @@ export const auditQuerySchema = z.object({
 });
 
 /** The 'Instellingen' API, mounted at /api/admin: beheerders only, for reading as well as for changing. */
-export function createAdminRouter(deps: { db: Database; config: Config; mailer: Mailer }): Hono<AppEnv> {
+export function createAdminRouter(deps: {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  runAlerts?: () => Promise<void>;
+}): Hono<AppEnv> {
   const { db } = deps;
   const router = new Hono<AppEnv>();
   router.use("*", requireRole("beheerder"));
@@ -47,5 +53,6 @@ export function createAdminRouter(deps: { db: Database; config: Config; mailer: 
   router.route("/privacy", privacyRouter(deps));
   router.route("/mail", mailRouter(deps));
   router.route("/weekly-mail", weeklyMailRouter(deps));
+  router.route("/alerts", alertsRouter(db, deps.runAlerts));
   return router;
 }

@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00:00`;
 
 /** Monday = 0 … Sunday = 6 of a local date. */
-const weekday = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+export const weekday = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
  * Opening hours (OPENING_HOURS, Europe/Amsterdam) that lie between two instants, in hours. Counting stops

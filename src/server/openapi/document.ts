@@ -1,4 +1,5 @@
 import { adminOpenApiPaths } from "../admin/openapi.ts";
+import { alertsOpenApiPaths } from "../alerts/openapi.ts";
 import { annotationsOpenApiPaths } from "../annotations/openapi.ts";
 import { experimentsOpenApiPaths } from "../experiments/openapi.ts";
 import { errorBodySchema, jsonSchema, securitySchemes } from "../http/openapi-schema.ts";
@@ -26,6 +27,7 @@ const described: PathItems = {
   ...experimentsOpenApiPaths,
   ...importsOpenApiPaths,
   ...adminOpenApiPaths,
+  ...alertsOpenApiPaths,
   ...privacyOpenApiPaths,
   ...mailOpenApiPaths,
   ...weeklyMailOpenApiPaths,

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { useLocation } from "react-router";
 import { ADMIN_OVERVIEW, ADMIN_SECTIONS, navPages, pageTitle } from "../../../shared/navigation.ts";
+import { AlertsPage } from "./alerts/alerts-page.tsx";
 import { ConnectionsPage } from "./connections/connections-page.tsx";
 import { ExperimentsPage } from "./experiments/experiments-page.tsx";
 import { ItemsPage } from "./items/items-page.tsx";
@@ -21,6 +22,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/privacy": PrivacyPage,
   "/admin/experiments": ExperimentsPage,
   "/admin/mail": MailPage,
+  "/admin/alerts": AlertsPage,
 };
 
 export function AdminOverviewPage() {

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { AdminAlertRule, AlertLogEntry } from "../../../../shared/admin/alerts.ts";
 import type { AdminApiKey, CreatedApiKey, FreshnessRow } from "../../../../shared/admin/connections.ts";
 import type { ActiveChange } from "../../../../shared/admin/fields.ts";
 import type { AdminItem, ItemMove, ItemRemoval } from "../../../../shared/admin/items.ts";
@@ -43,9 +44,12 @@ export const apiKeysQuery = list<AdminApiKey[]>("/connections/api-keys");
 export const freshnessQuery = list<FreshnessRow[]>("/connections/freshness");
 export const overviewQuery = list<AdminOverview>("/overview");
 export const privacyQuery = list<PrivacyStatus>("/privacy");
+export const alertRulesQuery = list<AdminAlertRule[]>("/alerts");
+export const alertLogQuery = list<AlertLogEntry[]>("/alerts/log");
+export const alertCamerasQuery = list<{ siteId: number; camera: string }[]>("/alerts/cameras");
 
 /** The resources with the usual create / edit / (de)activate routes. */
-export type Resource = "users" | "items" | "promotions" | "sites";
+export type Resource = "users" | "items" | "promotions" | "sites" | "alerts";
 
 export const createRow = <T>(resource: Resource, body: unknown) =>
   apiFetch<T>(`/api/admin/${resource}`, { method: "POST", body });
@@ -107,6 +111,9 @@ export const lookupPlate = (plate: string) =>
 
 export const erasePlate = (body: PlateErase) =>
   apiFetch<PlateErasure>("/api/admin/privacy/erase", { method: "POST", body });
+
+/** Evaluates the alert rules now and sends what is due; answers with the log. */
+export const runAlerts = () => apiFetch<AlertLogEntry[]>("/api/admin/alerts/run", { method: "POST" });
 
 export const runRetention = () =>
   apiFetch<PrivacyStatus>("/api/admin/privacy/retention/run", { method: "POST" });

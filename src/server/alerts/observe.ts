@@ -1,0 +1,185 @@
+import {
+  type AdminAlertRule,
+  ALERT_DIRECTION_LABELS,
+  ALERT_KPI_LABELS,
+  ALERT_SOURCE_LABELS,
+  type AlertKind,
+} from "../../shared/admin/alerts.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatEuro,
+  formatNumber,
+  formatPercent,
+} from "../../shared/format.ts";
+import { FRESHNESS_LABELS, type Freshness } from "../../shared/freshness.ts";
+import { addDays } from "../../shared/reports/dates.ts";
+import type { Database } from "../db/database.ts";
+import { freshnessOf, openHoursBetween } from "../freshness/freshness-rule.ts";
+import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { endOfDay, localDate, startOfDay } from "../reports/time-zone.ts";
+import { itemKindIs } from "../reports/transactions/labels.ts";
+import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
+import { usualWashes } from "./usual.ts";
+
+/**
+ * What one evaluation of a rule found about one subject (a site's cameras, one camera, a site, the chain).
+ * A subject the rule could not judge now (outside opening hours, too little history) is left out, so an
+ * open incident about it stays open instead of being resolved by silence.
+ */
+export interface Observation {
+  /** Stable key of the subject within the rule, e.g. `site:3:plate-reads` or `camera:3:cam-1`. */
+  subject: string;
+  label: string;
+  breached: boolean;
+  /** One Dutch sentence on the figures, for the message. */
+  detail: string;
+}
+
+const HOUR_MS = 3_600_000;
+
+const scopeLabel = (rule: AdminAlertRule) => rule.siteName ?? "Hele keten";
+
+/** Camera or till silent: the freshness rule (src/server/freshness) on the site's or camera's latest data. */
+async function sourceSilent(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
+  const source = rule.source ?? "plate-reads";
+  const [table, column] =
+    source === "plate-reads" ? ["plate_reads", "read_at"] : ["transactions", "occurred_at"];
+  const camera = source === "plate-reads" ? rule.camera : null;
+  const rows = await db.query<{ id: number; name: string; lastAt: string | null }>(
+    `SELECT s.id, s.name, (SELECT max(${column}) FROM ${table} f
+        WHERE f.site_id = s.id${camera ? " AND f.camera = $2" : ""}) AS "lastAt"
+     FROM sites s WHERE s.active AND ($1::INTEGER IS NULL OR s.id = $1) ORDER BY s.id`,
+    camera ? [rule.siteId, camera] : [rule.siteId],
+  );
+  const counts: Freshness[] = rule.level === "stil" ? ["stil"] : ["vertraagd", "stil"];
+  return rows.map(({ id, name, lastAt }) => {
+    const state = freshnessOf("site", lastAt === null ? null : new Date(lastAt), now);
+    const what = camera ? `camera ${camera}` : ALERT_SOURCE_LABELS[source].toLowerCase();
+    return {
+      subject: camera ? `camera:${id}:${camera}` : `site:${id}:${source}`,
+      label: `${name} — ${what}`,
+      breached: counts.includes(state),
+      detail:
+        lastAt === null
+          ? `Nog nooit gegevens ontvangen (${FRESHNESS_LABELS[state].toLowerCase()}).`
+          : `Laatste gegevens van ${formatDateTime(lastAt)} (${FRESHNESS_LABELS[state].toLowerCase()}).`,
+    };
+  });
+}
+
+/**
+ * Read rate: plates read by a camera in the hour before now, against the rule's minimum per hour. Judged
+ * only when that whole hour lies within opening hours. The cameras are those that read anything in the
+ * last 28 days at an active site of the scope (or the rule's one camera, even if it never read anything).
+ */
+async function readRate(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
+  const from = new Date(now.getTime() - HOUR_MS);
+  if (openHoursBetween(from, now) < 1) return [];
+  const rows = await db.query<{ siteId: number; siteName: string; camera: string; reads: number }>(
+    `WITH cameras AS (
+       SELECT DISTINCT site_id, camera FROM plate_reads
+       WHERE read_at >= $since::TIMESTAMPTZ AND read_at < $now::TIMESTAMPTZ
+       UNION SELECT $site::INTEGER, $camera::VARCHAR WHERE $camera::VARCHAR IS NOT NULL
+     )
+     SELECT c.site_id AS "siteId", s.name AS "siteName", c.camera,
+       (SELECT count(*) FROM plate_reads r WHERE r.site_id = c.site_id AND r.camera = c.camera
+          AND r.read_at >= $from::TIMESTAMPTZ AND r.read_at < $now::TIMESTAMPTZ) AS reads
+     FROM cameras c JOIN sites s ON s.id = c.site_id AND s.active
+     WHERE ($site::INTEGER IS NULL OR c.site_id = $site) AND ($camera::VARCHAR IS NULL OR c.camera = $camera)
+     ORDER BY c.site_id, c.camera`,
+    {
+      since: new Date(now.getTime() - 28 * 24 * HOUR_MS).toISOString(),
+      from: from.toISOString(),
+      now: now.toISOString(),
+      site: rule.siteId,
+      camera: rule.camera,
+    },
+  );
+  const minimum = rule.threshold ?? 0;
+  return rows.map(({ siteId, siteName, camera, reads }) => ({
+    subject: `camera:${siteId}:${camera}`,
+    label: `${siteName} — camera ${camera}`,
+    breached: reads < minimum,
+    detail: `${formatNumber(reads)} kentekens in het uur tot ${formatDateTime(now)} (minimum ${formatNumber(minimum)} per uur).`,
+  }));
+}
+
+/** Washes today up to the current whole hour against the usual (USUAL_DEFINITION, usual.ts). */
+async function washesBelowUsual(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
+  await syncSalesHourly(db);
+  const usual = await usualWashes(db, rule.siteId, now);
+  if (!usual) return [];
+  const percent = rule.threshold ?? 0;
+  const usualText = Number.isInteger(usual.usual) ? formatNumber(usual.usual) : formatDecimal(usual.usual);
+  return [
+    {
+      subject: rule.siteId === null ? "chain" : `site:${rule.siteId}`,
+      label: scopeLabel(rule),
+      breached: usual.today < (usual.usual * percent) / 100,
+      detail:
+        `Vandaag tot ${usual.hour}:00 uur ${formatNumber(usual.today)} wassen; gewoonlijk ${usualText} ` +
+        `(${formatPercent(usual.today / usual.usual)}, grens ${formatNumber(percent)}%).`,
+    },
+  ];
+}
+
+/**
+ * A daily KPI of yesterday (the last whole local day) against the rule's value, with the dashboard's
+ * definitions: washes = wash programmes sold (quantity of 'programma' lines); revenue = what customers paid
+ * incl. VAT after discounts, online sales included; new customers = customers who came that day and whose
+ * first visit ever, at any site, was that day (customer_visits, as Nieuw / Terugkerend counts them).
+ */
+async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
+  const day = addDays(localDate(now), -1);
+  const params = {
+    start: startOfDay(day).toISOString(),
+    end: endOfDay(day).toISOString(),
+    site: rule.siteId,
+  };
+  const window = "hour_start >= $start::TIMESTAMPTZ AND hour_start < $end::TIMESTAMPTZ";
+  const scope = "($site::INTEGER IS NULL OR site_id = $site)";
+  let sql: string;
+  if (rule.kpi === "new-customers") {
+    await syncCustomerVisits(db);
+    sql = `SELECT count(DISTINCT customer_id) AS value FROM customer_visits
+      WHERE visit_at >= $start::TIMESTAMPTZ AND visit_at < $end::TIMESTAMPTZ
+        AND first_visit_at >= $start::TIMESTAMPTZ AND ${scope}`;
+  } else {
+    await syncSalesHourly(db);
+    sql =
+      rule.kpi === "revenue"
+        ? `SELECT coalesce(sum(revenue_cents), 0) / 100 AS value FROM sales_hourly WHERE ${window} AND ${scope}`
+        : `SELECT coalesce(sum(quantity), 0) AS value FROM item_sales_hourly
+           WHERE ${window} AND ${scope} AND ${itemKindIs("programma")}`;
+  }
+  const [{ value }] = await db.query<{ value: number }>(sql, params);
+  const limit = rule.threshold ?? 0;
+  const kpi = rule.kpi ?? "washes";
+  const direction = rule.direction ?? "below";
+  const shown = (n: number) => (kpi === "revenue" ? formatEuro(Math.round(n * 100), true) : formatNumber(n));
+  return [
+    {
+      subject: rule.siteId === null ? "chain" : `site:${rule.siteId}`,
+      label: scopeLabel(rule),
+      breached: direction === "above" ? value > limit : value < limit,
+      detail:
+        `${ALERT_KPI_LABELS[kpi].replace(" (€)", "")} op ${formatDate(day)}: ${shown(value)} ` +
+        `(grens: ${ALERT_DIRECTION_LABELS[direction]} ${shown(limit)}).`,
+    },
+  ];
+}
+
+const OBSERVERS: Record<
+  AlertKind,
+  (db: Database, rule: AdminAlertRule, now: Date) => Promise<Observation[]>
+> = {
+  "source-silent": sourceSilent,
+  "read-rate": readRate,
+  "washes-below-usual": washesBelowUsual,
+  "kpi-threshold": kpiThreshold,
+};
+
+/** What a rule finds at `now`, per subject it can judge. */
+export const observe = (db: Database, rule: AdminAlertRule, now: Date) => OBSERVERS[rule.kind](db, rule, now);
