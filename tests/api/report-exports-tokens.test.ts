@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogueEntry, REPORT_IDS } from "../../src/shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../src/shared/reports/envelope.ts";
 import { type ApiClient, apiClient } from "../support/api-client.ts";
 import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixture.ts";
@@ -271,4 +272,23 @@ describe("report tokens", () => {
     expect(empty.status).toBe(422);
     expect(empty.body.error.fields).toEqual([{ path: "name", message: "Vul een naam in." }]);
   });
+});
+
+describe("every report as a workbook", () => {
+  it("builds for each built report of the catalogue, with valid, unique sheet names", async () => {
+    const built = REPORT_IDS.filter((id) => catalogueEntry(id)?.status === "built");
+    expect(built).toContain("dashboard");
+    const token = `Bearer ${await adminToken()}`;
+    for (const id of built) {
+      const file = await fetchWith(`/api/reports/${id}.xlsx`, token);
+      expect(file.status, id).toBe(200);
+      const names = (await readWorkbook(file)).worksheets.map((sheet) => sheet.name);
+      expect(names[0], id).toBe("KPI's");
+      expect(
+        names.every((name) => name.length <= 31 && !/[:\\/?*[\]]/.test(name)),
+        id,
+      ).toBe(true);
+      expect(new Set(names.map((name) => name.toLowerCase())).size, id).toBe(names.length);
+    }
+  }, 120_000);
 });

@@ -47,6 +47,7 @@ export function EChart(props: {
       ref={container}
       role="img"
       aria-label={props.label}
+      data-echart
       style={{ width: "100%", height: props.height ?? 280 }}
     />
   );

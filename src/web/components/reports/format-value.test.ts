@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bucketLabel } from "./bucket-label.ts";
 import { tableCsv } from "../../../shared/reports/table-csv.ts";
+import { bucketLabel } from "./bucket-label.ts";
 import { changeColor, formatChange, formatPointChange, formatValue } from "./format-value.ts";
 
 describe("report figures in Dutch", () => {
