@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Select, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Select, Stack, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -9,6 +9,7 @@ import {
 } from "../../../../shared/admin/connections.ts";
 import { ADMIN_KEY, createApiKey, sitesQuery } from "../api/admin-api.ts";
 import { AdminModal } from "../components/admin-modal.tsx";
+import { SecretReveal } from "../components/secret-reveal.tsx";
 import { useZodForm } from "../components/use-zod-form.ts";
 import { options, scopeLabels } from "../labels.ts";
 
@@ -37,27 +38,7 @@ export function ApiKeyModal({ opened, onClose }: { opened: boolean; onClose: () 
   return (
     <AdminModal opened={opened} onClose={close} title="Nieuwe API-sleutel" size="lg">
       {created ? (
-        <Stack>
-          <Alert role="status" title="Kopieer de sleutel nu">
-            Deze sleutel wordt maar één keer getoond. Wasbord bewaart alleen een onherleidbare vingerafdruk;
-            kwijt is kwijt, dan maak je een nieuwe.
-          </Alert>
-          <Code block data-testid="api-key-secret" fz="md">
-            {created.secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button color={copied ? "green" : undefined} onClick={copy}>
-                  {copied ? "Gekopieerd" : "Sleutel kopiëren"}
-                </Button>
-              )}
-            </CopyButton>
-            <Button variant="default" onClick={close}>
-              Klaar
-            </Button>
-          </Group>
-        </Stack>
+        <SecretReveal what="de sleutel" secret={created.secret} onDone={close} />
       ) : (
         <form
           noValidate
