@@ -85,7 +85,7 @@ export function ReportTable({
         <Title order={2} size="h4">
           {table.label}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" data-print="hide">
           {table.searchable && onSearch && (
             <TextInput
               size="xs"

@@ -13,11 +13,7 @@ export function SecretReveal({ what, secret, onDone }: { what: string; secret: s
       </Code>
       <Group justify="space-between">
         <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button color={copied ? "green" : undefined} onClick={copy}>
-              {copied ? "Gekopieerd" : "Kopiëren"}
-            </Button>
-          )}
+          {({ copied, copy }) => <Button onClick={copy}>{copied ? "Gekopieerd" : "Kopiëren"}</Button>}
         </CopyButton>
         <Button variant="default" onClick={onDone}>
           Klaar
