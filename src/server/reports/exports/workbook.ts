@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import type { Cell, Column, Kpi, ReportEnvelope, Table, Unit } from "../../../shared/reports/envelope.ts";
 import { filtersText } from "../../../shared/reports/filters-text.ts";
-import { TIME_ZONE } from "../../../shared/time-zone.ts";
 import { change } from "../metrics.ts";
+import { localDateTime } from "../time-zone.ts";
 
 // A report's envelope as an Excel workbook: "KPI's" first, then one sheet per table, numbers as numbers
 // (not text) with formats Excel shows in the reader's own locale, so `€ 1.234,56` on a Dutch machine.
@@ -26,16 +26,6 @@ function excelNumber(value: number, unit: Unit): number {
   return value;
 }
 
-const wallClockFormat = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /**
  * Excel dates have no time zone: a cell holds the wall-clock time it shows. An instant becomes its
  * Amsterdam wall-clock time, a local date or bucket start (`2026-03-29`, `2026-03-29T14:00`) itself.
@@ -44,7 +34,7 @@ function excelDate(value: string): Date {
   if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value)) {
     return new Date(`${value.length === 10 ? `${value}T00:00` : value}:00Z`);
   }
-  return new Date(`${wallClockFormat.format(new Date(value)).replace(" ", "T")}Z`);
+  return new Date(`${localDateTime(new Date(value))}Z`);
 }
 
 interface SheetColumn {
