@@ -21,6 +21,7 @@ import { createIngestRouter } from "./ingest/routes.ts";
 import { logger } from "./logging/logger.ts";
 import { type Mailer, mailOff } from "./mail/mailer.ts";
 import { createApiDocsRouter } from "./openapi/routes.ts";
+import { orReportToken } from "./report-tokens/access.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 import { unsubscribeRouter } from "./weekly-mail/routes.ts";
@@ -98,18 +99,21 @@ export function createApp(appDeps: AppDeps): Hono {
   return app;
 }
 
-/** Everything a signed-in person calls: XSRF-protected, token-checked, allow-listed. */
+/** Everything a signed-in person calls: XSRF-protected, token-checked, allow-listed (reports also by report token). */
 function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use("*", xsrfProtection(isHttps(deps.config)));
   api.use(
     "*",
-    authenticate({
-      db: deps.db,
-      verifyToken: deps.verifyToken,
-      resolveIdentity: createIdentityResolver(deps.provider.userinfo_endpoint),
-      allowedDomains: deps.config.allowedDomains,
-    }),
+    orReportToken(
+      deps.db,
+      authenticate({
+        db: deps.db,
+        verifyToken: deps.verifyToken,
+        resolveIdentity: createIdentityResolver(deps.provider.userinfo_endpoint),
+        allowedDomains: deps.config.allowedDomains,
+      }),
+    ),
   );
 
   api.get("/me", async (c) => {

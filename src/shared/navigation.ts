@@ -36,6 +36,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Experimenten", path: "/admin/experiments", title: "Experimenten" },
       { label: "Postvak", path: "/admin/mail", title: "E-mail: maandagmail en postvak" },
       { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
+      { label: "API-tokens", path: "/admin/api-tokens", title: "API-tokens voor rapporten" },
     ],
   },
 ];

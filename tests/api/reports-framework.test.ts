@@ -63,6 +63,7 @@ describe("the reports API", () => {
       "experiment",
       "search",
       "rows",
+      "table",
     ]);
     expect(report.parameters[0].schema.enum).toContain("trx-sales");
   });

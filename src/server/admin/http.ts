@@ -27,6 +27,7 @@ export const entityNames = {
   promotion: "Deze actie",
   site: "Deze vestiging",
   apiKey: "Deze API-sleutel",
+  reportToken: "Dit API-token",
   experiment: "Dit experiment",
   alertRule: "Deze meldingsregel",
 } as const;

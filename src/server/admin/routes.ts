@@ -9,6 +9,7 @@ import { validationError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailRouter } from "../mail/routes.ts";
 import { privacyRouter } from "../privacy/routes.ts";
+import { reportTokensRouter } from "../report-tokens/routes.ts";
 import { weeklyMailRouter } from "../weekly-mail/routes.ts";
 import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
@@ -54,5 +55,6 @@ export function createAdminRouter(deps: {
   router.route("/mail", mailRouter(deps));
   router.route("/weekly-mail", weeklyMailRouter(deps));
   router.route("/alerts", alertsRouter(db, deps.runAlerts));
+  router.route("/report-tokens", reportTokensRouter(db));
   return router;
 }

@@ -63,12 +63,19 @@ export const securitySchemes = {
   },
   ingestBearer: { type: "http", scheme: "bearer", description: "API-sleutel (wb_…) als Bearer-token." },
   ingestApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "API-sleutel (wb_…)." },
+  reportToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "API-token voor rapporten (wbr_…, Instellingen → API-tokens): alleen GET /api/reports/….",
+  },
 } as const;
 
 /** Who may call: `security` for the document, `x-roles` for people reading it. */
 export const access = {
   public: { security: [] },
   analyst: { security: [{ userBearer: [] }], "x-roles": ["beheerder", "analist"] },
+  /** Reports: people, and BI tools with a report token (which see what an analist sees). */
+  reports: { security: [{ userBearer: [] }, { reportToken: [] }], "x-roles": ["beheerder", "analist"] },
   admin: { security: [{ userBearer: [] }], "x-roles": ["beheerder"] },
   apiKey: { security: [{ ingestBearer: [] }, { ingestApiKey: [] }] },
 } as const;

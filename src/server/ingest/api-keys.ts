@@ -1,12 +1,17 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { ApiKeyScope } from "../../shared/admin/connections.ts";
+import {
+  bearerToken,
+  hasSecretShape,
+  newSecret,
+  REPORT_TOKEN_TAG,
+  reportTokenOnly,
+  sha256,
+} from "../auth/secret-tokens.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 
-// API keys of devices and integrations. The secret is shown once, at creation; the database keeps its
-// SHA-256 (a fast hash is enough: the secret is 192 random bits, not a password) and a short prefix that
-// lets people recognise the key in lists and logs.
+// API keys of devices and integrations (secrets and hashes: src/server/auth/secret-tokens.ts).
 
 export interface ApiKey {
   id: number;
@@ -29,32 +34,22 @@ export interface NewApiKey {
 
 export type ApiKeyEnv = { Variables: { apiKey: ApiKey } };
 
-const SECRET_PATTERN = /^wb_[A-Za-z0-9_-]{32}$/;
-const PREFIX_LENGTH = 10;
+const TAG = "wb";
 // Writing last_used_at on every batch would add an UPDATE to each of them; to the minute is precise enough.
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-const sha256 = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
 const SELECT_KEY = `SELECT id, name, prefix, scope, site_id AS "siteId", created_at AS "createdAt",
   last_used_at AS "lastUsedAt", revoked_at AS "revokedAt" FROM api_keys`;
 
 /** Creates a key; the returned `secret` (`wb_` + 32 characters) is not stored and cannot be shown again. */
 export async function createApiKey(db: Queryable, input: NewApiKey): Promise<ApiKey & { secret: string }> {
-  const secret = `wb_${randomBytes(24).toString("base64url")}`;
+  const { secret, prefix, hash } = newSecret(TAG);
   const [key] = await db.query<ApiKey>(
     `INSERT INTO api_keys (name, prefix, secret_sha256, scope, site_id, created_by)
      VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING id, name, prefix, scope, site_id AS "siteId", created_at AS "createdAt",
        last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`,
-    [
-      input.name,
-      secret.slice(0, PREFIX_LENGTH),
-      sha256(secret),
-      input.scope,
-      input.siteId ?? null,
-      input.createdBy ?? null,
-    ],
+    [input.name, prefix, hash, input.scope, input.siteId ?? null, input.createdBy ?? null],
   );
   return { ...key, secret };
 }
@@ -69,8 +64,7 @@ export async function revokeApiKey(db: Queryable, id: number): Promise<boolean> 
 }
 
 function presentedSecret(authorization: string | undefined, apiKeyHeader: string | undefined): string | null {
-  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  return bearer ?? apiKeyHeader?.trim() ?? null;
+  return bearerToken(authorization) ?? apiKeyHeader?.trim() ?? null;
 }
 
 const unauthorized = (message: string) => new ApiError(401, "unauthorized", message);
@@ -80,7 +74,8 @@ const lastWritten = new WeakMap<Database, Map<number, number>>();
 
 async function authenticate(db: Database, secret: string | null, scope: ApiKeyScope): Promise<ApiKey> {
   if (!secret) throw unauthorized("Geef een API-sleutel mee: Authorization: Bearer <sleutel> of X-API-Key.");
-  if (!SECRET_PATTERN.test(secret)) throw unauthorized("Deze API-sleutel is ongeldig.");
+  if (hasSecretShape(REPORT_TOKEN_TAG, secret)) throw reportTokenOnly();
+  if (!hasSecretShape(TAG, secret)) throw unauthorized("Deze API-sleutel is ongeldig.");
   const [key] = await db.query<ApiKey>(`${SELECT_KEY} WHERE secret_sha256 = $1`, [sha256(secret)]);
   if (!key) throw unauthorized("Deze API-sleutel is ongeldig.");
   if (key.revokedAt) throw unauthorized("Deze API-sleutel is ingetrokken.");

@@ -7,6 +7,7 @@ import { importsOpenApiPaths } from "../imports/openapi.ts";
 import { ingestOpenApiPaths } from "../ingest/openapi.ts";
 import { mailOpenApiPaths } from "../mail/openapi.ts";
 import { privacyOpenApiPaths } from "../privacy/openapi.ts";
+import { reportTokensOpenApiPaths } from "../report-tokens/openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
 import { trackingOpenApiPaths } from "../tracking/openapi.ts";
 import { weeklyMailOpenApiPaths } from "../weekly-mail/openapi.ts";
@@ -32,6 +33,7 @@ const described: PathItems = {
   ...mailOpenApiPaths,
   ...weeklyMailOpenApiPaths,
   ...annotationsOpenApiPaths,
+  ...reportTokensOpenApiPaths,
 };
 
 const TAGS = [

@@ -138,6 +138,11 @@ const parameters = [
   })),
   { name: "search", schema: table.properties.search, description: "Zoektekst voor een lange tabel." },
   { name: "rows", schema: table.properties.rows, description: "all: de hele lange tabel (voor de CSV)." },
+  {
+    name: "table",
+    schema: { type: "string" },
+    description: "Alleen bij <id>.csv: de sleutel van de tabel in het bestand; standaard de eerste.",
+  },
 ].map((parameter) => ({ ...parameter, in: "query", required: false }));
 
 export const reportsOpenApiPaths = {
@@ -145,7 +150,7 @@ export const reportsOpenApiPaths = {
     get: {
       tags: ["reports"],
       summary: "Rapporten en vestigingen voor de filterbalk",
-      ...access.analyst,
+      ...access.reports,
       responses: { "200": jsonAnswer("Rapport-ids en vestigingen.", indexSchema), ...signedInErrors },
     },
   },
@@ -153,7 +158,9 @@ export const reportsOpenApiPaths = {
     get: {
       tags: ["reports"],
       summary: "Een rapport: periode, vergelijking, KPI's, tijdreeksen en tabellen",
-      ...access.analyst,
+      description:
+        "Met `.xlsx` achter de id (`trx-sales.xlsx`) een Excel-werkmap (KPI's, verloop, een blad per tabel); met `.csv` één tabel als CSV met Nederlandse instellingen (`table=`). Bestanden bevatten elke rij.",
+      ...access.reports,
       parameters: [
         { name: "id", in: "path", required: true, schema: { type: "string", enum: REPORT_IDS } },
         ...parameters,

@@ -1,4 +1,5 @@
 import "@mantine/core/styles.css";
+import "./print.css";
 import { type CSSVariablesResolver, createTheme, MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";

@@ -29,9 +29,18 @@ export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const response = await apiRequest(path, { ...init, accept: "application/json" });
+  return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
+}
+
+/** The successful response of an API call, for callers that read it as something other than JSON (files). */
+export async function apiRequest(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; accept?: string } = {},
+): Promise<Response> {
   const method = init.method ?? "GET";
   const url = `${runtimeConfig().apiBaseUrl}${path}`;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: init.accept ?? "*/*" };
   const auth = authHeader.get();
   if (auth) headers.authorization = auth;
   if (init.body !== undefined) headers["content-type"] = "application/json";
@@ -59,9 +68,8 @@ export async function apiFetch<T>(
     startSignIn(window.location.pathname + window.location.search);
     throw new ApiRequestError(401, "unauthenticated", "Je wordt opnieuw aangemeld…");
   }
-  const body = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const error = body?.error;
+    const error = (await response.json().catch(() => null))?.error;
     throw new ApiRequestError(
       response.status,
       error?.code ?? "http_error",
@@ -69,5 +77,5 @@ export async function apiFetch<T>(
       error?.fields ?? [],
     );
   }
-  return body as T;
+  return response;
 }

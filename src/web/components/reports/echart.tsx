@@ -2,6 +2,9 @@ import type { EChartsCoreOption } from "echarts/core";
 import { type EChartsType, init } from "echarts/core";
 import { useEffect, useRef } from "react";
 
+/** The content width of an A4 page with print.css's margins (186 mm) in CSS pixels. */
+const PRINT_WIDTH = 700;
+
 /**
  * One ECharts canvas that follows its container's size. `label` describes the chart for screen readers;
  * the same figures are in the report's tables.
@@ -29,9 +32,21 @@ export function EChart(props: {
       const [index] = instance.convertFromPixel("grid", point) as number[];
       if (Number.isFinite(index)) onAxisClick.current(Math.round(index));
     });
-    const observer = new ResizeObserver(() => instance.resize());
+    // A printed page is narrower than the screen: draw at its width so the labels keep their size when
+    // print.css scales the canvas to the page (beforeprint for the browser's dialog, the media query for
+    // print previews and headless PDFs).
+    const print = window.matchMedia("print");
+    const toPrint = () => instance.resize({ width: PRINT_WIDTH, height: instance.getHeight() });
+    const fit = () => (print.matches ? toPrint() : instance.resize());
+    const observer = new ResizeObserver(fit);
     observer.observe(container.current);
+    print.addEventListener("change", fit);
+    window.addEventListener("beforeprint", toPrint);
+    window.addEventListener("afterprint", fit);
     return () => {
+      print.removeEventListener("change", fit);
+      window.removeEventListener("beforeprint", toPrint);
+      window.removeEventListener("afterprint", fit);
       observer.disconnect();
       instance.dispose();
       chart.current = null;
@@ -47,6 +62,7 @@ export function EChart(props: {
       ref={container}
       role="img"
       aria-label={props.label}
+      data-echart
       style={{ width: "100%", height: props.height ?? 280 }}
     />
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { bucketLabel } from "./bucket-label.ts";
-import { tableCsv } from "./csv.ts";
 import { changeColor, formatChange, formatPointChange, formatValue } from "./format-value.ts";
 
 describe("report figures in Dutch", () => {
@@ -36,29 +35,5 @@ describe("report figures in Dutch", () => {
     expect(bucketLabel("2026-10-25T00:00", "hour")).toBe("zo 25-10");
     expect(bucketLabel("2026-12-28", "week")).toBe("wk 53");
     expect(bucketLabel("2026-10-01", "month")).toBe("okt 2026");
-  });
-});
-
-describe("CSV export", () => {
-  it("writes numbers for Excel with Dutch settings, units in the headers, totals last", () => {
-    const csv = tableCsv({
-      key: "by_site",
-      label: "Per vestiging",
-      columns: [
-        { key: "site", label: "Vestiging", type: "text" },
-        { key: "revenue", label: "Omzet", type: "eur_cents" },
-        { key: "revenue_change", label: "Verschil", type: "percent", change: true },
-        { key: "transactions", label: "Transacties", type: "count" },
-      ],
-      rows: [{ site: "Zeist; centrum", revenue: 123456, revenue_change: -0.0425, transactions: 1234 }],
-      totals: { site: "Totaal", revenue: 123456, revenue_change: null, transactions: 1234 },
-    });
-    expect(csv).toEqual({
-      headers: ["Vestiging", "Omzet (€)", "Verschil (%)", "Transacties"],
-      rows: [
-        ["Zeist; centrum", "1234,56", "-4,3", "1234"],
-        ["Totaal", "1234,56", "", "1234"],
-      ],
-    });
   });
 });

@@ -60,7 +60,7 @@ export default function ReportChart({
           {declaration.title}
         </Title>
         {annotations.editable && range && (
-          <Button size="compact-xs" variant="subtle" onClick={() => setNoteDate(range.to)}>
+          <Button size="compact-xs" variant="subtle" onClick={() => setNoteDate(range.to)} data-print="hide">
             Notitie toevoegen
           </Button>
         )}

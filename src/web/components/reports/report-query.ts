@@ -3,14 +3,19 @@ import type { ReportEnvelope, ReportsIndex } from "../../../shared/reports/envel
 import { apiFetch } from "../../lib/http.ts";
 import type { ReportSearch } from "./use-report-filters.ts";
 
-/** `GET /api/reports/<id>?…`: the key holds every filter, so each view is cached on its own. */
-export const reportQuery = (id: string, search: ReportSearch) => {
+/** `/api/reports/<id>?…`, or `<id>.xlsx?…` for the Excel workbook of the same view. */
+export function reportPath(id: string, search: ReportSearch, format?: "xlsx"): string {
   const query = new URLSearchParams(
     Object.entries(search).filter((entry): entry is [string, string] => !!entry[1]),
   );
+  return `/api/reports/${id}${format ? `.${format}` : ""}?${query}`;
+}
+
+/** `GET /api/reports/<id>?…`: the key holds every filter, so each view is cached on its own. */
+export const reportQuery = (id: string, search: ReportSearch) => {
   return queryOptions({
     queryKey: ["report", id, search],
-    queryFn: ({ signal }) => apiFetch<ReportEnvelope>(`/api/reports/${id}?${query}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<ReportEnvelope>(reportPath(id, search), { signal }),
     // Keep showing the last figures while the next filters load, instead of blinking to a skeleton.
     placeholderData: keepPreviousData,
     retry: false,

@@ -85,7 +85,7 @@ export function ReportTable({
         <Title order={2} size="h4">
           {table.label}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" data-print="hide">
           {table.searchable && onSearch && (
             <TextInput
               size="xs"
@@ -123,10 +123,12 @@ export function ReportTable({
                     ta={numeric(column) ? "right" : "left"}
                     title={column.hint}
                   >
-                    <UnstyledButton onClick={() => toggle(column)} fz="sm" fw={700}>
+                    <UnstyledButton onClick={() => toggle(column)} fz="sm" fw={700} data-print="hide">
                       {column.label}
                       {sort?.key === column.key ? (sort.direction === "descending" ? " ▼" : " ▲") : ""}
                     </UnstyledButton>
+                    {/* Chromium leaves a button out of the header it repeats on every printed page. */}
+                    <span data-print="only">{column.label}</span>
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -1,12 +1,14 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { formatDate, formatTime } from "../../../shared/format.ts";
 import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
+import { filtersText } from "../../../shared/reports/filters-text.ts";
 import type { KpiGroup, ReportDeclaration } from "./declaration.ts";
 import { DimensionBar } from "./dimension-bar.tsx";
+import { ExcelButton } from "./excel-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { KpiTiles } from "./kpi-tiles.tsx";
 import { reportQuery } from "./report-query.ts";
@@ -34,6 +36,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
     refetchInterval: declaration.refreshEvery ?? false,
     refetchIntervalInBackground: false,
   });
+  usePrintHeader(query.data ? `${title} · ${filtersText(query.data)}` : title);
 
   return (
     <Stack gap="lg">
@@ -43,17 +46,27 @@ export function ReportView({ title, declaration }: { title: string; declaration:
           {declaration.intro}
         </Text>
       </div>
-      <FilterBar filters={filters} offer={declaration.filters} entry={entry} />
-      <DimensionBar entry={entry} filters={filters} />
+      <div data-print="hide">
+        <Stack gap="lg">
+          <FilterBar filters={filters} offer={declaration.filters} entry={entry} />
+          <DimensionBar entry={entry} filters={filters} />
+        </Stack>
+      </div>
       {query.data && (
-        <Group gap="xs" mt={-8}>
-          <PeriodLine envelope={query.data} />
-          {declaration.refreshEvery && (
-            <Text size="sm" c="dimmed" data-testid="updated-at">
-              · Bijgewerkt om {formatTime(query.dataUpdatedAt)}
-            </Text>
-          )}
-          {query.isFetching && <Loader size="xs" role="status" aria-label="Bijwerken" />}
+        <Group justify="space-between" gap="xs" mt={-8}>
+          <Group gap="xs" data-print="hide">
+            <PeriodLine envelope={query.data} />
+            {declaration.refreshEvery && (
+              <Text size="sm" c="dimmed" data-testid="updated-at">
+                · Bijgewerkt om {formatTime(query.dataUpdatedAt)}
+              </Text>
+            )}
+            {query.isFetching && <Loader size="xs" role="status" aria-label="Bijwerken" />}
+          </Group>
+          <Text size="sm" data-print="only" data-testid="print-filters">
+            {filtersText(query.data)}
+          </Text>
+          <ExcelButton id={declaration.id} search={search} fileName={fileNameOf(declaration, query.data)} />
         </Group>
       )}
       {query.isPending ? (
@@ -94,6 +107,24 @@ function apiSearch(
   out.search = search.search;
   return Object.fromEntries(Object.entries(out).filter(([, value]) => value)) as ReportSearch;
 }
+
+/**
+ * The running header of every printed page (print.css reads it in `@page`): page margin boxes cannot
+ * show the document's own elements, only text, so the report's title and filters go in a CSS variable.
+ */
+function usePrintHeader(text: string) {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty("--print-header", JSON.stringify(text));
+    return () => {
+      root.removeProperty("--print-header");
+    };
+  }, [text]);
+}
+
+/** `trx-sales-2026-10-19-2026-10-25`: what the report's downloads are called. */
+const fileNameOf = (declaration: ReportDeclaration, envelope: ReportEnvelope) =>
+  `${declaration.id.replaceAll("/", "-")}-${envelope.period.from}-${envelope.period.to}`;
 
 /** Default emptiness: every KPI is 0 or has no figure. */
 const noFigures = (envelope: ReportEnvelope) => envelope.kpis.every((kpi) => !kpi.value);
@@ -138,7 +169,7 @@ function ReportBody({
       ? [{ title: "", keys: declaration.kpis as string[] }]
       : (declaration.kpis as KpiGroup[]);
   const tableKeys = declaration.tables ?? envelope.tables.map((t) => t.key);
-  const fileName = `${declaration.id}-${envelope.period.from}-${envelope.period.to}`;
+  const fileName = fileNameOf(declaration, envelope);
   const Extra = declaration.extra;
 
   return (

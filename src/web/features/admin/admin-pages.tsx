@@ -9,6 +9,7 @@ import { MailPage } from "./mail/mail-page.tsx";
 import { OverviewPage } from "./overview/overview-page.tsx";
 import { PrivacyPage } from "./privacy/privacy-page.tsx";
 import { PromotionsPage } from "./promotions/promotions-page.tsx";
+import { ReportTokensPage } from "./report-tokens/report-tokens-page.tsx";
 import { SitesPage } from "./sites/sites-page.tsx";
 import { UsersPage } from "./users/users-page.tsx";
 
@@ -23,6 +24,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/experiments": ExperimentsPage,
   "/admin/mail": MailPage,
   "/admin/alerts": AlertsPage,
+  "/admin/api-tokens": ReportTokensPage,
 };
 
 export function AdminOverviewPage() {

@@ -56,6 +56,7 @@ export const auditActionLabels: Record<string, string> = {
   started: "gestart",
   stopped: "gestopt",
   "weights-changed": "verdeling gewijzigd",
+  used: "gebruikt",
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -64,6 +65,7 @@ export const auditEntityLabels: Record<string, string> = {
   promotion: "Actie",
   site: "Vestiging",
   apiKey: "API-sleutel",
+  reportToken: "API-token",
   plate: "Kenteken",
   report: "Rapport",
   experiment: "Experiment",

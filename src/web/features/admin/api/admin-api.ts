@@ -11,6 +11,11 @@ import type {
   PrivacyStatus,
 } from "../../../../shared/admin/privacy.ts";
 import type { AdminPromotion, AdminVoucher, VoucherBatch } from "../../../../shared/admin/promotions.ts";
+import type {
+  AdminReportToken,
+  CreatedReportToken,
+  ReportTokenCreate,
+} from "../../../../shared/admin/report-tokens.ts";
 import type { AdminSite } from "../../../../shared/admin/sites.ts";
 import type { AdminUser } from "../../../../shared/admin/users.ts";
 import type {
@@ -42,6 +47,8 @@ export const sitesQuery = list<AdminSite[]>("/sites");
 export const affiliatesQuery = list<{ id: number; name: string; active: boolean }[]>("/affiliates");
 export const apiKeysQuery = list<AdminApiKey[]>("/connections/api-keys");
 export const freshnessQuery = list<FreshnessRow[]>("/connections/freshness");
+export const reportTokensQuery = list<AdminReportToken[]>("/report-tokens");
+export const reportTokenAuditQuery = list<AuditEntry[]>("/audit-log?entity=reportToken&limit=20");
 export const overviewQuery = list<AdminOverview>("/overview");
 export const privacyQuery = list<PrivacyStatus>("/privacy");
 export const alertRulesQuery = list<AdminAlertRule[]>("/alerts");
@@ -103,6 +110,10 @@ export const changeWeights = (key: string, body: ExperimentWeights) =>
 export const stopExperiment = (key: string, body: ExperimentStop) =>
   apiFetch<Experiment>(`/api/experiments/${key}/stop`, { method: "POST", body });
 
+export const createReportToken = (body: ReportTokenCreate) =>
+  apiFetch<CreatedReportToken>("/api/admin/report-tokens", { method: "POST", body });
+export const revokeReportToken = (id: number) =>
+  apiFetch<AdminReportToken>(`/api/admin/report-tokens/${id}/revoke`, { method: "POST" });
 export const revokeApiKey = (id: number) =>
   apiFetch<AdminApiKey>(`/api/admin/connections/api-keys/${id}/revoke`, { method: "POST" });
 

@@ -1,108 +1,53 @@
-import { Alert, Button, Code, CopyButton, Group, Select, Stack, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Select, TextInput } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import {
   type ApiKeyCreate,
   type ApiKeyScope,
   apiKeyCreateSchema,
-  type CreatedApiKey,
 } from "../../../../shared/admin/connections.ts";
-import { ADMIN_KEY, createApiKey, sitesQuery } from "../api/admin-api.ts";
-import { AdminModal } from "../components/admin-modal.tsx";
-import { useZodForm } from "../components/use-zod-form.ts";
+import { createApiKey, sitesQuery } from "../api/admin-api.ts";
+import { SecretModal } from "../components/secret-modal.tsx";
 import { options, scopeLabels } from "../labels.ts";
 
 const empty: ApiKeyCreate = { name: "", scope: "plate-reads", siteId: null };
 
-/** Creates an API key and shows its secret once: it is not stored, so it cannot be shown again. */
+/** Creates an API key and shows its secret once. */
 export function ApiKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const sites = useQuery(sitesQuery);
-  const form = useZodForm<ApiKeyCreate>(empty);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const create = useMutation({
-    mutationFn: createApiKey,
-    onSuccess: async (key) => {
-      setCreated(key);
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
-    },
-    onError: form.fail,
-  });
-  const close = () => {
-    setCreated(null);
-    form.reset(empty);
-    onClose();
-  };
-
   return (
-    <AdminModal opened={opened} onClose={close} title="Nieuwe API-sleutel" size="lg">
-      {created ? (
-        <Stack>
-          <Alert role="status" title="Kopieer de sleutel nu">
-            Deze sleutel wordt maar één keer getoond. Wasbord bewaart alleen een onherleidbare vingerafdruk;
-            kwijt is kwijt, dan maak je een nieuwe.
-          </Alert>
-          <Code block data-testid="api-key-secret" fz="md">
-            {created.secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button color={copied ? "green" : undefined} onClick={copy}>
-                  {copied ? "Gekopieerd" : "Sleutel kopiëren"}
-                </Button>
-              )}
-            </CopyButton>
-            <Button variant="default" onClick={close}>
-              Klaar
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (form.validate(apiKeyCreateSchema)) create.mutate(form.values);
-          }}
-        >
-          <Stack gap="sm">
-            {form.formError && form.formError.fields.length === 0 && (
-              <Alert color="red" role="alert">
-                {form.formError.message}
-              </Alert>
-            )}
-            <TextInput
-              label="Naam"
-              description="Waar de sleutel voor is, zoals 'Camera Utrecht ingang'"
-              required
-              {...form.text("name")}
-            />
-            <Select<ApiKeyScope>
-              label="Geldig voor"
-              required
-              allowDeselect={false}
-              data={options(scopeLabels)}
-              {...form.choice("scope")}
-            />
-            <Select<number>
-              label="Vestiging"
-              description="Leeg: de sleutel mag gegevens van alle vestigingen sturen"
-              clearable
-              data={(sites.data ?? []).filter((s) => s.active).map((s) => ({ value: s.id, label: s.name }))}
-              {...form.choice("siteId")}
-            />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                Annuleren
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Sleutel maken
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+    <SecretModal
+      opened={opened}
+      onClose={onClose}
+      title="Nieuwe API-sleutel"
+      what="de sleutel"
+      submitLabel="Sleutel maken"
+      empty={empty}
+      schema={apiKeyCreateSchema}
+      create={createApiKey}
+      fields={(form) => (
+        <>
+          <TextInput
+            label="Naam"
+            description="Waar de sleutel voor is, zoals 'Camera Utrecht ingang'"
+            required
+            {...form.text("name")}
+          />
+          <Select<ApiKeyScope>
+            label="Geldig voor"
+            required
+            allowDeselect={false}
+            data={options(scopeLabels)}
+            {...form.choice("scope")}
+          />
+          <Select<number>
+            label="Vestiging"
+            description="Leeg: de sleutel mag gegevens van alle vestigingen sturen"
+            clearable
+            data={(sites.data ?? []).filter((s) => s.active).map((s) => ({ value: s.id, label: s.name }))}
+            {...form.choice("siteId")}
+          />
+        </>
       )}
-    </AdminModal>
+    />
   );
 }
