@@ -43,7 +43,7 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
       end: z.string(),
     })
     .nullable(),
-  site: site.nullable(),
+  sites: z.array(site),
   dimensions: z
     .partialRecord(z.enum(DIMENSION_KEYS as [DimensionKey, ...DimensionKey[]]), z.string())
     .describe("De drill-down- en dimensiefilters waarmee het rapport is gemaakt"),
@@ -125,7 +125,7 @@ const DESCRIPTIONS: Record<string, string> = {
   to: "Laatste dag, inclusief.",
   compare: "Vergelijken met de vorige periode, hetzelfde tijdvak een jaar eerder, of niet.",
   granularity: "Emmers van de tijdreeksen; standaard passend bij de lengte van de periode. Uur tot 31 dagen.",
-  site: "Code van één vestiging; zonder: alle vestigingen.",
+  site: "Codes van één of meer vestigingen, gescheiden door komma's (utrecht,zeist); zonder: alle vestigingen.",
 };
 
 const table = z.toJSONSchema(tableQuerySchema, { io: "input" }) as { properties: Record<string, object> };

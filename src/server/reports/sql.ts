@@ -1,6 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
+import type { Site } from "./sites.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -134,11 +135,31 @@ export class ReportSql {
     return `greatest(${bucket}, CASE win ${starts.join(" ")} END)`;
   }
 
-  private siteCondition(column: string | null): string[] {
-    if (!column || !this.filters.site) return [];
-    this.params.site_id = this.filters.site.id;
+  /** The condition on a fact's site column for the chosen sites (none: all sites), its values in `params`. */
+  siteCondition(column: string | null): string[] {
+    return column ? siteCondition(column, this.filters.sites, this.params) : [];
+  }
+}
+
+/**
+ * THE site filter as SQL: `column = $site_id` for one site, `column IN ($site_id_0, …)` for several, nothing
+ * for all. Every query narrowing to the chosen sites says it this way, so one site and a set mean the same.
+ */
+export function siteCondition(
+  column: string,
+  sites: readonly Site[],
+  params: Record<string, DuckDBValue>,
+): string[] {
+  if (sites.length === 0) return [];
+  if (sites.length === 1) {
+    params.site_id = sites[0].id;
     return [`${column} = $site_id`];
   }
+  const names = sites.map((site, i) => {
+    params[`site_id_${i}`] = site.id;
+    return `$site_id_${i}`;
+  });
+  return [`${column} IN (${names.join(", ")})`];
 }
 
 /**

@@ -117,8 +117,8 @@ export interface ReportEnvelope {
   report: string;
   period: ReportPeriod;
   comparison: ReportComparison | null;
-  /** The site the figures are limited to; null for all sites. */
-  site: ReportSite | null;
+  /** The sites the figures are limited to; empty for all sites. */
+  sites: ReportSite[];
   /** The dimension filters the figures are limited to (campaign, page …), as applied. */
   dimensions: DimensionFilters;
   kpis: Kpi[];

@@ -1,7 +1,7 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { formatDate, formatTime } from "../../../shared/format.ts";
+import { formatDate, formatList, formatTime } from "../../../shared/format.ts";
 import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
@@ -182,7 +182,7 @@ function ReportBody({
 
 /** Which dates the figures cover, and against which: the envelope's own resolution of the filters. */
 function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
-  const { period, comparison, site } = envelope;
+  const { period, comparison, sites } = envelope;
   const runsToNow = period.to >= localToday();
   const range = (from: string, to: string) =>
     from === to ? formatDate(from) : `${formatDate(from)} t/m ${formatDate(to)}`;
@@ -192,7 +192,7 @@ function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
       {runsToNow && " (tot nu)"}
       {comparison &&
         ` · vergeleken met ${range(comparison.from, comparison.to)}${runsToNow ? " (tot hetzelfde tijdstip)" : ""}`}
-      {` · ${site ? site.name : "alle vestigingen"}`}
+      {` · ${sites.length ? formatList(sites.map((site) => site.name)) : "alle vestigingen"}`}
     </Text>
   );
 }
