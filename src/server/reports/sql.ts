@@ -66,22 +66,28 @@ export class ReportSql {
    * of a window that runs to now from the facts, summed by `raw` (the SQL that fills the rollup). A filter
    * on the site applies to both; `hour_start` is the UTC hour, so `local("hour_start")` buckets it. `time`:
    * the facts' time column (the sales' by default).
+   * A programme or payment-method filter narrows to whole sales, which the rollups do not know: then the
+   * whole window is summed from the facts (see `salesCondition`).
    */
   rollup(table: string, raw: (where: FactFilter) => string, time = "occurred_at"): string {
     return this.windows
       .map(([name, window]) => {
-        const wholeHours = new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
+        const sale = this.salesCondition(name);
+        const wholeHours = sale
+          ? window.start
+          : new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
         this.params[`${name}_start`] = window.start.toISOString();
         this.params[`${name}_hours_end`] = new Date(
           Math.max(wholeHours.getTime(), window.start.getTime()),
         ).toISOString();
         this.params[`${name}_end`] = window.end.toISOString();
         const site = this.siteCondition("site_id");
-        const edge = (alias: string) =>
+        const edge = (alias: string, id: string) =>
           [
             `${alias}.${time} >= $${name}_hours_end::TIMESTAMPTZ`,
             `${alias}.${time} < $${name}_end::TIMESTAMPTZ`,
             ...site.map((condition) => `${alias}.${condition}`),
+            ...(sale ? [`${alias}.${id} IN (${sale})`] : []),
           ].join(" AND ");
         const hours = [
           `hour_start >= $${name}_start::TIMESTAMPTZ`,
@@ -90,9 +96,30 @@ export class ReportSql {
         ];
         return `SELECT '${name}' AS win, * FROM ${table} WHERE ${hours.join(" AND ")}
   UNION ALL BY NAME
-  SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t"), lines: edge("l") })})`;
+  SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t", "id"), lines: edge("l", "transaction_id") })})`;
       })
       .join("\n  UNION ALL BY NAME\n  ");
+  }
+
+  /**
+   * The programme and payment-method filters as the ids of the window's sales they keep (a sale "of" a
+   * programme: one with a line of it, so the extras sold with it count too); null when neither is set.
+   */
+  private salesCondition(name: WindowName): string | null {
+    const { programme, payment_method: paymentMethod } = this.filters.dimensions;
+    if (!programme && !paymentMethod) return null;
+    const window = [`occurred_at >= $${name}_start::TIMESTAMPTZ`, `occurred_at < $${name}_end::TIMESTAMPTZ`];
+    const conditions = [...window];
+    if (paymentMethod) {
+      this.params.payment_method = paymentMethod;
+      conditions.push("payment_method = $payment_method");
+    }
+    if (programme) {
+      this.params.programme = programme;
+      conditions.push(`id IN (SELECT transaction_id FROM transaction_lines WHERE ${window.join(" AND ")}
+      AND item_id IN (SELECT id FROM items WHERE code = $programme))`);
+    }
+    return `SELECT id FROM transactions WHERE ${conditions.join(" AND ")}`;
   }
 
   /** Like `facts` for tables keyed by a local date (daily ad statistics): whole days of each window. */
