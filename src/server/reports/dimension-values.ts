@@ -1,5 +1,6 @@
 import { adReportOf } from "../../shared/reports/ad-reports.ts";
 import type { DimensionKey } from "../../shared/reports/dimensions.ts";
+import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 
 // Whether a dimension filter's value names something that exists: a campaign of the report's platform, a
@@ -14,6 +15,12 @@ const AD_COLUMNS: Partial<Record<DimensionKey, string>> = {
   keyword: "keyword",
   affiliate: "affiliate",
 };
+
+/** The programme filter's choices for the filter bar: open programmes first, then by their order. */
+export const programmeList = (db: Queryable) =>
+  db.query<ReportsIndex["programmes"][number]>(
+    "SELECT code, name, active FROM items WHERE kind = 'programma' ORDER BY active DESC, sort_order, name",
+  );
 
 export async function dimensionExists(
   db: Queryable,

@@ -122,6 +122,7 @@ const savedViewSchema = savedViewInputSchema.extend({ id: z.number(), createdAt:
 const indexSchema: z.ZodType<ReportsIndex> = z.object({
   reports: z.array(z.string()),
   sites: z.array(site.extend({ city: z.string(), active: z.boolean() })),
+  programmes: z.array(site.extend({ active: z.boolean() })),
 });
 
 const { properties } = z.toJSONSchema(reportQuerySchema, { io: "input" }) as {

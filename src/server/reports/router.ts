@@ -8,12 +8,13 @@ import { logger } from "../logging/logger.ts";
 import { reportDuration } from "../metrics/metrics.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
+import { programmeList } from "./dimension-values.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
 
 /**
- * `GET /api/reports`: the report ids and the sites the filter bar offers.
+ * `GET /api/reports`: the report ids, and the sites and programmes the filter bar offers.
  * `GET /api/reports/<id>?period&from&to&compare&granularity&site&<dimension>…`: the report's envelope,
  * after the derived tables it reads were brought up to date.
  * Both roles may read every report; the user API in front of this already checked the token and the user.
@@ -31,7 +32,8 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   })().catch((error) => logger.error("report tables not brought up to date", { error }));
 
   router.get("/", async (c) => {
-    return c.json({ reports: REPORT_IDS, sites: await siteList(deps.db) } satisfies ReportsIndex);
+    const [sites, programmes] = await Promise.all([siteList(deps.db), programmeList(deps.db)]);
+    return c.json({ reports: REPORT_IDS, sites, programmes } satisfies ReportsIndex);
   });
 
   router.get("/:id{[a-z0-9][a-z0-9/-]*}", async (c) => {

@@ -132,4 +132,6 @@ export interface ReportEnvelope {
 export interface ReportsIndex {
   reports: string[];
   sites: (ReportSite & { city: string; active: boolean })[];
+  /** The wash programmes the programme filter offers (items of kind programma), open ones first. */
+  programmes: { code: string; name: string; active: boolean }[];
 }

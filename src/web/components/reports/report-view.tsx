@@ -12,6 +12,7 @@ import { KpiTiles } from "./kpi-tiles.tsx";
 import { reportQuery } from "./report-query.ts";
 import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
+import { SavedViewsMenu } from "./saved-views-menu.tsx";
 import {
   localToday,
   type ReportFiltersState,
@@ -43,7 +44,9 @@ export function ReportView({ title, declaration }: { title: string; declaration:
           {declaration.intro}
         </Text>
       </div>
-      <FilterBar filters={filters} offer={declaration.filters} entry={entry} />
+      <FilterBar filters={filters} offer={declaration.filters} entry={entry}>
+        <SavedViewsMenu report={declaration.id} search={search} />
+      </FilterBar>
       <DimensionBar entry={entry} filters={filters} />
       {query.data && (
         <Group gap="xs" mt={-8}>
