@@ -66,6 +66,10 @@ export const DIMENSIONS = {
 export type DimensionKey = keyof typeof DIMENSIONS;
 export const DIMENSION_KEYS = Object.keys(DIMENSIONS) as DimensionKey[];
 
+/** A dimension filter's value as people read it: a payment method by its Dutch name, others as they are. */
+export const dimensionValueLabel = (key: DimensionKey, value: string) =>
+  (key === "payment_method" && PAYMENT_METHODS.find((method) => method.value === value)?.label) || value;
+
 /** A report's dimension filters as the URL and the API carry them: key → value. */
 export type DimensionFilters = Partial<Record<DimensionKey, string>>;
 
