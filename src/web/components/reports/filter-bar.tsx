@@ -1,6 +1,6 @@
 import "@mantine/dates/styles.css";
 import "dayjs/locale/nl";
-import { Group, MultiSelect, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { Group, MultiSelect, Pill, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -160,9 +160,22 @@ export function FilterBar({
             }))}
             value={filters.sites}
             onChange={(codes) => filters.update({ site: codes.join(",") || undefined })}
+            // A chip per site; Mantine hides a chip's remove button from the keyboard and screen readers.
+            renderPill={({ option, value, onRemove }) => (
+              <Pill
+                withRemoveButton
+                onRemove={onRemove}
+                removeButtonProps={{
+                  "aria-label": `Vestiging ${option?.label ?? value} weghalen`,
+                  "aria-hidden": false,
+                  tabIndex: 0,
+                }}
+              >
+                {option?.label ?? value}
+              </Pill>
+            )}
             searchable
             clearable
-            clearButtonProps={{ "aria-label": "Alle vestigingen" }}
             nothingFoundMessage="Geen vestiging gevonden"
             miw={220}
             maw="100%"
