@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSettled, openReport } from "./reports-support.ts";
+import { chooseSite, expectSettled, openReport, siteChips } from "./reports-support.ts";
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
@@ -13,22 +13,12 @@ test.setTimeout(180_000);
 
 const SHOTS = "/work/notes/shots/14-views";
 
-/** The chips of the chosen sites, found by their remove buttons. */
-const siteChips = (page: Page) => page.getByRole("button", { name: /^Vestiging .+ weghalen$/ });
 const bySiteRows = (page: Page) => page.getByTestId("table-by_site").locator("tbody tr");
 
 /** Picks the first `count` sites of the multi-select; returns their names. */
 async function chooseSites(page: Page, count: number): Promise<string[]> {
   const names: string[] = [];
-  await page.getByRole("combobox", { name: "Vestigingen", exact: true }).click();
-  for (let i = 0; i < count; i++) {
-    // A picked site stays in the list (checked), so the next one is the next option.
-    const option = page.getByRole("option").nth(i);
-    names.push(((await option.textContent()) ?? "").trim());
-    await option.click();
-    await expectSettled(page);
-  }
-  await page.keyboard.press("Escape");
+  for (let i = 0; i < count; i++) names.push(await chooseSite(page, i));
   return names;
 }
 
