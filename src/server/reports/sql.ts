@@ -108,18 +108,13 @@ export class ReportSql {
   private salesCondition(name: WindowName): string | null {
     const { programme, payment_method: paymentMethod } = this.filters.dimensions;
     if (!programme && !paymentMethod) return null;
-    const window = [`occurred_at >= $${name}_start::TIMESTAMPTZ`, `occurred_at < $${name}_end::TIMESTAMPTZ`];
-    const conditions = [...window];
-    if (paymentMethod) {
-      this.params.payment_method = paymentMethod;
-      conditions.push("payment_method = $payment_method");
-    }
-    if (programme) {
-      this.params.programme = programme;
-      conditions.push(`id IN (SELECT transaction_id FROM transaction_lines WHERE ${window.join(" AND ")}
-      AND item_id IN (SELECT id FROM items WHERE code = $programme))`);
-    }
-    return `SELECT id FROM transactions WHERE ${conditions.join(" AND ")}`;
+    const window = `occurred_at >= $${name}_start::TIMESTAMPTZ AND occurred_at < $${name}_end::TIMESTAMPTZ`;
+    if (programme) this.params.programme = programme;
+    if (paymentMethod) this.params.payment_method = paymentMethod;
+    const withProgramme = `SELECT transaction_id FROM transaction_lines WHERE ${window}
+      AND item_id IN (SELECT id FROM items WHERE code = $programme)`;
+    if (!paymentMethod) return withProgramme;
+    return `SELECT id FROM transactions WHERE ${window} AND payment_method = $payment_method${programme ? ` AND id IN (${withProgramme})` : ""}`;
   }
 
   /** Like `facts` for tables keyed by a local date (daily ad statistics): whole days of each window. */
