@@ -49,7 +49,7 @@ export function cohortSql(filters: ReportFilters) {
     cohort_start: range.start.toISOString(),
     cohort_end: range.end.toISOString(),
   };
-  const visits = visitsTable(filters, params, "$cohort_end");
+  const visits = visitsTable(filters, params, { until: "$cohort_end", since: "$cohort_start" });
   const site = [
     ...siteCondition("site_id", filters.sites, params),
     ...siteCondition("first_site_id", filters.sites, params),

@@ -14,22 +14,38 @@ import { type ReportSql, siteCondition } from "../sql.ts";
 // new: the customer's first visit ever, at any site of the chain, falls in the period (or bucket);
 //   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
 
-/** The visits of both windows (`win`), at the chosen sites if any. */
-export const visitFacts = (sql: ReportSql) =>
-  sql.facts(visitsTable(sql.filters, sql.params, "$current_end"), "visit_at");
+/**
+ * The visits of both windows (`win`), at the chosen sites if any. `gaps`: the query needs how long ago the
+ * previous visit was, not only whether it lies before the window (see visitsTable).
+ */
+export function visitFacts(sql: ReportSql, options: { gaps?: boolean } = {}) {
+  const starts = sql.windows.map(([, window]) => window.start.getTime());
+  if (!options.gaps && sql.filters.sites.length > 1) {
+    sql.params.set_since = new Date(Math.min(...starts)).toISOString();
+  }
+  const span = { until: "$current_end", since: options.gaps ? null : "$set_since" };
+  return sql.facts(visitsTable(sql.filters, sql.params, span), "visit_at");
+}
 
 /**
  * The table to read visits from, up to `until` (SQL); the caller still narrows it to the chosen sites.
  * customer_visits knows the previous visit at any site and at the same site; with several sites chosen, the
- * previous visit within the set is worked out here (`previous_set_visit_…`) from the set's history, which
- * costs a window over it.
+ * previous visit within the set is worked out here (`previous_set_visit_…`) with a window over the set's
+ * visits. From `since` only, when the query just asks whether the previous visit lies before a moment at or
+ * after `since` (first in the window, the bucket, the month): one before `since` then counts as none, which
+ * gives the same answer, and the window runs over weeks instead of years of visits.
  */
-export function visitsTable(filters: ReportFilters, params: Record<string, DuckDBValue>, until: string) {
+export function visitsTable(
+  filters: ReportFilters,
+  params: Record<string, DuckDBValue>,
+  span: { until: string; since: string | null },
+) {
   if (filters.sites.length < 2) return "customer_visits";
   const [sites] = siteCondition("site_id", filters.sites, params);
+  const since = span.since ? ` AND visit_at >= ${span.since}::TIMESTAMPTZ` : "";
   return `(SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
     lag(visit_local) OVER earlier AS previous_set_visit_local
-  FROM customer_visits WHERE ${sites} AND visit_at < ${until}::TIMESTAMPTZ
+  FROM customer_visits WHERE ${sites} AND visit_at < ${span.until}::TIMESTAMPTZ${since}
   WINDOW earlier AS (PARTITION BY customer_id ORDER BY visit_at))`;
 }
 
