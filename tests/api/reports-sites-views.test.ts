@@ -113,6 +113,14 @@ describe("several sites at once", () => {
       ["Utrecht Centrum", 5],
       ["Zeist", 3],
     ]);
+
+    // New to the chain in week 43: ZZ001Z, PQ777R, AB123C; the other 4 returning. Week 42: both new.
+    const type = await report(customers, "users-type", `${WEEK_43}&site=utrecht,zeist`);
+    expect(kpi(type, "new")).toEqual({ value: 3, previous: 2 });
+    expect(kpi(type, "returning")).toEqual({ value: 4, previous: 0 });
+    // Flow reads the set's whole history for the gaps; its visits are the same 9 and 2.
+    const flow = await report(customers, "users-flow", `${WEEK_43}&site=utrecht,zeist`);
+    expect(kpi(flow, "visits")).toEqual({ value: 9, previous: 2 });
   });
 
   it("refuses an unknown code, naming it and the field", async () => {

@@ -15,25 +15,30 @@ import { type ReportSql, siteCondition } from "../sql.ts";
 //   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
 
 /**
- * The visits of both windows (`win`), at the chosen sites if any. `gaps`: the query needs how long ago the
- * previous visit was, not only whether it lies before the window (see visitsTable).
+ * The visits of both windows (`win`), at the chosen sites if any. With several sites, the previous visit
+ * within the set: by default only within the visit's own window, which is all a query asks that only wants
+ * to know whether a visit is the first of its window, bucket or month (an earlier one before the window
+ * counts as none: same answer) and costs a window over the period's visits; `gaps` when the query needs how
+ * long ago the previous visit was, which reads the set's whole history (visitsTable).
  */
 export function visitFacts(sql: ReportSql, options: { gaps?: boolean } = {}) {
-  const starts = sql.windows.map(([, window]) => window.start.getTime());
-  if (!options.gaps && sql.filters.sites.length > 1) {
-    sql.params.set_since = new Date(Math.min(...starts)).toISOString();
+  if (sql.filters.sites.length < 2) return sql.facts("customer_visits", "visit_at");
+  if (options.gaps) {
+    const history = visitsTable(sql.filters, sql.params, { until: "$current_end", since: null });
+    return sql.facts(history, "visit_at");
   }
-  const span = { until: "$current_end", since: options.gaps ? null : "$set_since" };
-  return sql.facts(visitsTable(sql.filters, sql.params, span), "visit_at");
+  return `SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
+    lag(visit_local) OVER earlier AS previous_set_visit_local
+  FROM (${sql.facts("customer_visits", "visit_at")})
+  WINDOW earlier AS (PARTITION BY win, customer_id ORDER BY visit_at)`;
 }
 
 /**
  * The table to read visits from, up to `until` (SQL); the caller still narrows it to the chosen sites.
  * customer_visits knows the previous visit at any site and at the same site; with several sites chosen, the
  * previous visit within the set is worked out here (`previous_set_visit_…`) with a window over the set's
- * visits. From `since` only, when the query just asks whether the previous visit lies before a moment at or
- * after `since` (first in the window, the bucket, the month): one before `since` then counts as none, which
- * gives the same answer, and the window runs over weeks instead of years of visits.
+ * visits: from `since` only, when the query just asks whether the previous visit lies before a moment at or
+ * after `since` (the cohorts' months); one before `since` then counts as none, which gives the same answer.
  */
 export function visitsTable(
   filters: ReportFilters,
