@@ -56,6 +56,8 @@ test("two sites: both chips, a table of two rows, and the totals of the two", as
   const url = page.url();
   await page.goto("about:blank");
   await page.goto(url);
+  // a fresh load: the figures come with the period line (as openReport waits for them)
+  await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 20_000 });
   await expectSettled(page);
   await expect(siteChips(page)).toHaveCount(2);
   await expect(bySiteRows(page)).toHaveCount(2);
