@@ -47,7 +47,7 @@ export async function filtersOf(db: Queryable, days: number): Promise<ReportFilt
     compare: "none",
     shift: null,
     granularity: defaultGranularity(range),
-    site: null,
+    sites: [],
     now: new Date(last.getTime() + 1),
   });
 }

@@ -23,6 +23,7 @@ import { type Mailer, mailOff } from "./mail/mailer.ts";
 import { createApiDocsRouter } from "./openapi/routes.ts";
 import { orReportToken } from "./report-tokens/access.ts";
 import { createReportsRouter } from "./reports/router.ts";
+import { createSavedViewsRouter } from "./reports/saved-views.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 import { unsubscribeRouter } from "./weekly-mail/routes.ts";
 
@@ -133,6 +134,7 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   // Before /reports: the experiments report is bespoke in the catalogue, with an endpoint of its own.
   api.route("/reports/experiments", createExperimentsReportRouter(deps));
   api.route("/reports", createReportsRouter(deps));
+  api.route("/saved-views", createSavedViewsRouter(deps));
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));
   api.route("/annotations", createAnnotationsRouter(deps));

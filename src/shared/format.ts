@@ -34,6 +34,10 @@ export const formatRatio = (value: number) => ratio.format(value);
 /** Cents → `€ 1.234,56`; `whole` drops the cents for large figures on tiles. */
 export const formatEuro = (cents: number, whole = false) => (whole ? euroWhole : euro).format(cents / 100);
 
+const list = new Intl.ListFormat("nl-NL", { type: "conjunction" });
+/** Names → `Utrecht, Zeist en Amersfoort`. */
+export const formatList = (names: string[]) => list.format(names);
+
 /** A ratio (0.253) → `25,3%`. */
 export const formatPercent = (ratio: number) => `${decimal.format(ratio * 100)}%`;
 

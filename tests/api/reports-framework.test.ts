@@ -60,6 +60,8 @@ describe("the reports API", () => {
       "promotion",
       "channel",
       "page",
+      "programme",
+      "payment_method",
       "experiment",
       "search",
       "rows",

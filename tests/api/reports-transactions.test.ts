@@ -154,7 +154,7 @@ describe("Transacties (trx-sales)", () => {
 
   it("limits everything to one site", async () => {
     const body = await report("trx-sales", `${WEEK_43}&site=zeist`);
-    expect(body.site).toEqual({ code: "zeist", name: "Zeist" });
+    expect(body.sites).toEqual([{ code: "zeist", name: "Zeist" }]);
     expect(kpi(body, "transactions")).toEqual({ value: 4, previous: 2 });
     expect(table(body, "by_site").rows.map((row) => row.site)).toEqual(["Zeist"]);
   });

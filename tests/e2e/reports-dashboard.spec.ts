@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseFilter, expectSettled, kpiText, openReport, saveScreen } from "./reports-support.ts";
+import { chooseSite, expectSettled, kpiText, openReport, saveScreen, siteChips } from "./reports-support.ts";
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
@@ -25,18 +25,15 @@ test("the dashboard shows today and this week, per site and fresh, and follows t
   await expectAccessible(page);
   await saveScreen(page, "dashboard");
 
-  await page.getByRole("combobox", { name: "Vestiging", exact: true }).click();
-  const site = page.getByRole("option").nth(1);
-  const siteName = (await site.textContent()) ?? "";
-  await site.click();
-  await expectSettled(page);
+  const siteName = await chooseSite(page, 0);
   await expect(page).toHaveURL(/\/dashboard\?site=[a-z0-9-]+$/);
   // One site washes fewer cars than the chain; just after midnight on a Monday neither has washed any yet.
   if (chainWashes !== "0") await expect.poll(() => kpiText(page, "week_washes")).not.toBe(chainWashes);
   await expect(page.getByTestId("table-sites_week").locator("tbody tr")).toHaveCount(1);
   await expect(page.getByTestId("table-sites_week").locator("tbody")).toContainText(siteName);
 
-  await chooseFilter(page, "Vestiging", "Alle vestigingen");
+  await siteChips(page).click();
+  await expectSettled(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await kpiText(page, "week_washes")).toBe(chainWashes);
 });

@@ -33,6 +33,23 @@ export async function chooseFilter(page: Page, label: string, option: string): P
 export const filterValue = (page: Page, label: string) =>
   page.getByRole("combobox", { name: label, exact: true }).inputValue();
 
+/**
+ * Adds the site at `index` of the filter bar's list to the chosen sites and waits for the figures; returns its
+ * name. A chosen site stays in the list (checked), so the next index is the next site.
+ */
+export async function chooseSite(page: Page, index: number): Promise<string> {
+  await page.getByRole("combobox", { name: "Vestigingen", exact: true }).click();
+  const option = page.getByRole("option").nth(index);
+  const name = ((await option.textContent()) ?? "").trim();
+  await option.click();
+  await page.keyboard.press("Escape");
+  await expectSettled(page);
+  return name;
+}
+
+/** The chips of the chosen sites, found by their remove buttons (`Vestiging <naam> weghalen`). */
+export const siteChips = (page: Page) => page.getByRole("button", { name: /^Vestiging .+ weghalen$/ });
+
 /** Saves the whole screen as test-results/screens/<name>.png, for people to look at. */
 export async function saveScreen(page: Page, name: string): Promise<void> {
   mkdirSync("test-results/screens", { recursive: true });

@@ -1,8 +1,10 @@
+import type { DuckDBValue } from "@duckdb/node-api";
 import { FRESHNESS_LABELS, type FreshnessKind } from "../../shared/freshness.ts";
 import type { Table } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { freshnessOf } from "../freshness/freshness-rule.ts";
 import type { ReportFilters } from "./filters.ts";
+import { siteCondition } from "./sql.ts";
 
 // Data freshness on the dashboard: when each source last delivered something, so an operator sees a
 // camera, till or import that stopped before trusting the figures. Plate reads and sales per site; the
@@ -27,7 +29,10 @@ const KIND: Record<string, FreshnessKind> = {
 };
 
 export function freshnessSql(filters: ReportFilters) {
-  const site = filters.site ? "AND s.id = $site_id" : "";
+  const params: Record<string, DuckDBValue> = { now: filters.now.toISOString() };
+  const site = siteCondition("s.id", filters.sites, params)
+    .map((condition) => `AND ${condition}`)
+    .join("");
   const since = (hourly: string) => `(SELECT CASE WHEN count(h.site_id) = count(*) THEN min(h.last_hour)
       ELSE '-infinity'::TIMESTAMPTZ END
     FROM sites s LEFT JOIN (
@@ -52,7 +57,7 @@ SELECT 4, 'Advertenties', CASE platform WHEN 'facebook' THEN 'Facebook' WHEN 'go
 ORDER BY position, name`;
   return {
     text,
-    params: { now: filters.now.toISOString(), ...(filters.site && { site_id: filters.site.id }) },
+    params,
   };
 }
 

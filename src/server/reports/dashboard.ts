@@ -1,3 +1,4 @@
+import type { DuckDBValue } from "@duckdb/node-api";
 import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
@@ -11,7 +12,7 @@ import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, ReportSql, type Windowed } from "./sql.ts";
+import { byGrain, ReportSql, siteCondition, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
 import { itemKindIs } from "./transactions/labels.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
@@ -65,8 +66,8 @@ ${GRAINS.query({
 // the ad platforms report, for the window's whole days (Google Ads' keyword rows repeat its ad rows: adRowsOf).
 // One query for all four windows (today, yesterday, this week, last week): they lie within one stretch, from
 // the start of last week to now. Visits and first visits come from customer_visits (visits-sync.ts).
-export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFilters["site"]) {
-  const params: Record<string, string | number> = {};
+export function dashboardCustomersSql(periods: DashboardPeriods, sites: ReportFilters["sites"]) {
+  const params: Record<string, DuckDBValue> = {};
   const windows = (["today", "week"] as const).flatMap((section) =>
     (["current", "comparison"] as const).map((win) => {
       const window = periods[section][win];
@@ -83,12 +84,11 @@ export function dashboardCustomersSql(periods: DashboardPeriods, site: ReportFil
   );
   params.visits_start = periods.week.comparison?.start.toISOString() ?? "";
   params.visits_end = periods.week.current.end.toISOString();
-  if (site) params.site_id = site.id;
   const text = `WITH windows (section, win, start_at, end_at, from_date, to_date) AS (
   VALUES ${windows.join(",\n    ")}
 ), visits AS (
   SELECT customer_id, visit_at, first_visit_at FROM customer_visits
-  WHERE visit_at >= $visits_start::TIMESTAMPTZ AND visit_at < $visits_end::TIMESTAMPTZ${site ? " AND site_id = $site_id" : ""}
+  WHERE ${["visit_at >= $visits_start::TIMESTAMPTZ", "visit_at < $visits_end::TIMESTAMPTZ", ...siteCondition("site_id", sites, params)].join(" AND ")}
 ), plates AS (
   SELECT w.section, w.win, count(DISTINCT v.customer_id) AS plates,
     count(DISTINCT v.customer_id) FILTER (WHERE v.first_visit_at >= w.start_at) AS new_plates
@@ -159,9 +159,9 @@ const CUSTOMER_METRICS: Metric<CustomerRow>[] = [
 type DashboardPeriods = ReturnType<typeof dashboardPeriods>;
 
 /** Today (per hour) and this week (per day), each with the same stretch before it. */
-export function dashboardPeriods(site: ReportFilters["site"], now: Date) {
+export function dashboardPeriods(sites: ReportFilters["sites"], now: Date) {
   const today = localDate(now);
-  const common = { compare: "previous" as const, site, now };
+  const common = { compare: "previous" as const, sites, now };
   return {
     today: filtersFor({
       ...common,
@@ -207,8 +207,8 @@ async function section(
 }
 
 async function run(db: Queryable, requested: ReportFilters) {
-  const periods = dashboardPeriods(requested.site, requested.now);
-  const customersQuery = dashboardCustomersSql(periods, requested.site);
+  const periods = dashboardPeriods(requested.sites, requested.now);
+  const customersQuery = dashboardCustomersSql(periods, requested.sites);
   // Every query at once: the pool's connections (and DuckDB's threads) work on them side by side.
   const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
   const [today, week, sites, freshness] = await Promise.all([
@@ -251,7 +251,7 @@ export const dashboard = defineReport({
   sql: {
     "dashboard sales": dashboardSalesSql,
     "dashboard customers": (filters) =>
-      dashboardCustomersSql(dashboardPeriods(filters.site, filters.now), filters.site),
+      dashboardCustomersSql(dashboardPeriods(filters.sites, filters.now), filters.sites),
     "dashboard freshness": freshnessSql,
   },
   run,

@@ -60,7 +60,7 @@ export function envelope(
             end: comparison.end.toISOString(),
           }
         : null,
-    site: filters.site && { code: filters.site.code, name: filters.site.name },
+    sites: filters.sites.map(({ code, name }) => ({ code, name })),
     dimensions: filters.dimensions,
     ...body,
   };

@@ -17,6 +17,7 @@ import {
   MAX_HOUR_DAYS,
   type PeriodPreset,
   reportQuerySchema,
+  siteCodes,
 } from "../../shared/reports/filters.ts";
 import {
   comparisonShift,
@@ -29,7 +30,7 @@ import type { Queryable } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 import type { TimeWindow } from "./buckets.ts";
 import { dimensionExists } from "./dimension-values.ts";
-import { findSite, type Site } from "./sites.ts";
+import { findSites, type Site } from "./sites.ts";
 import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "./time-zone.ts";
 
 /** A report request, parsed and resolved: what every query module receives. */
@@ -40,7 +41,8 @@ export interface ReportFilters {
   current: TimeWindow;
   /** Null when no comparison was asked for. */
   comparison: TimeWindow | null;
-  site: Site | null;
+  /** The sites the figures are limited to, by name; empty for all sites. */
+  sites: Site[];
   /** The moment the request was answered; windows never reach past it. */
   now: Date;
   /** The dimension filters the report accepts (its catalogue entry), as given: campaign, page … */
@@ -84,7 +86,8 @@ export async function parseReportFilters(
   if (!parsed.success) throw validationError(parsed.error);
   const table = tableQuerySchema.safeParse(query);
   if (!table.success) throw validationError(table.error);
-  const { compare, site: siteCode } = parsed.data;
+  const { compare } = parsed.data;
+  const codes = siteCodes(parsed.data.site);
 
   const period = resolvePeriod(parsed.data, localDate(now));
   const granularity = parsed.data.granularity ?? coarsest(defaultGranularity(period), report.finest);
@@ -97,14 +100,17 @@ export async function parseReportFilters(
   if (coarsest(granularity, report.finest) !== granularity) {
     throw fieldError("granularity", finestMessage(report.finest));
   }
-  if (siteCode && !report.site) {
+  if (codes.length > 0 && !report.site) {
     throw fieldError(
       "site",
       "De vestigingsfilter geldt niet voor dit rapport: deze gegevens horen bij geen vestiging.",
     );
   }
-  const site = siteCode ? await findSite(db, siteCode) : null;
-  if (siteCode && !site) throw fieldError("site", "Deze vestiging bestaat niet.");
+  const sites = await findSites(db, codes);
+  const missing = codes.filter((code) => !sites.some((site) => site.code === code));
+  if (missing.length > 0) {
+    throw fieldError("site", `Onbekende vestiging${missing.length > 1 ? "en" : ""}: ${missing.join(", ")}.`);
+  }
   const dimensions = await parseDimensions(query, report, db);
   return {
     ...filtersFor({
@@ -113,7 +119,7 @@ export async function parseReportFilters(
       compare,
       shift: comparisonShift(period, compare),
       granularity,
-      site,
+      sites,
       now,
     }),
     dimensions,
@@ -151,7 +157,7 @@ export function filtersFor(choice: {
   compare: Comparison;
   shift: Shift | null;
   granularity: Granularity;
-  site: ReportFilters["site"];
+  sites: ReportFilters["sites"];
   now: Date;
   dimensions?: DimensionFilters;
 }): ReportFilters {
@@ -162,7 +168,7 @@ export function filtersFor(choice: {
     granularity: choice.granularity,
     current,
     comparison: choice.shift ? comparisonWindow(current, choice.shift) : null,
-    site: choice.site,
+    sites: choice.sites,
     now: choice.now,
     dimensions: choice.dimensions ?? {},
     table: { search: null, all: false },

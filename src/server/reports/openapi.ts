@@ -11,8 +11,16 @@ import {
   PERIOD_PRESETS,
   reportQuerySchema,
 } from "../../shared/reports/filters.ts";
+import { savedViewInputSchema } from "../../shared/reports/saved-views.ts";
 import { z } from "../../shared/zod-nl.ts";
-import { access, errorAnswer, jsonAnswer, signedInErrors } from "../http/openapi-schema.ts";
+import {
+  access,
+  errorAnswer,
+  idParameter,
+  jsonAnswer,
+  jsonBody,
+  signedInErrors,
+} from "../http/openapi-schema.ts";
 import { REPORT_IDS } from "./registry.ts";
 
 // OpenAPI path items of /api/reports, the query parameters generated from the schema the endpoint
@@ -43,7 +51,7 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
       end: z.string(),
     })
     .nullable(),
-  site: site.nullable(),
+  sites: z.array(site),
   dimensions: z
     .partialRecord(z.enum(DIMENSION_KEYS as [DimensionKey, ...DimensionKey[]]), z.string())
     .describe("De drill-down- en dimensiefilters waarmee het rapport is gemaakt"),
@@ -109,9 +117,12 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
   extra: z.unknown().optional().describe("Rapport-eigen gegevens: sankey, heatmap, kaart, experimenten"),
 });
 
+const savedViewSchema = savedViewInputSchema.extend({ id: z.number(), createdAt: z.string() });
+
 const indexSchema: z.ZodType<ReportsIndex> = z.object({
   reports: z.array(z.string()),
   sites: z.array(site.extend({ city: z.string(), active: z.boolean() })),
+  programmes: z.array(site.extend({ active: z.boolean() })),
 });
 
 const { properties } = z.toJSONSchema(reportQuerySchema, { io: "input" }) as {
@@ -125,7 +136,7 @@ const DESCRIPTIONS: Record<string, string> = {
   to: "Laatste dag, inclusief.",
   compare: "Vergelijken met de vorige periode, hetzelfde tijdvak een jaar eerder, of niet.",
   granularity: "Emmers van de tijdreeksen; standaard passend bij de lengte van de periode. Uur tot 31 dagen.",
-  site: "Code van één vestiging; zonder: alle vestigingen.",
+  site: "Codes van één of meer vestigingen, gescheiden door komma's (utrecht,zeist); zonder: alle vestigingen.",
 };
 
 const table = z.toJSONSchema(tableQuerySchema, { io: "input" }) as { properties: Record<string, object> };
@@ -172,6 +183,42 @@ export const reportsOpenApiPaths = {
         "422": errorAnswer(
           "Ongeldige filters: fields[] noemt per veld het pad (from, to, granularity, site …).",
         ),
+      },
+    },
+  },
+  "/api/saved-views": {
+    get: {
+      tags: ["reports"],
+      summary: "Mijn opgeslagen weergaven (van één rapport met ?report=)",
+      ...access.analyst,
+      parameters: [{ name: "report", in: "query", required: false, schema: { type: "string" } }],
+      responses: {
+        "200": jsonAnswer("Alleen de eigen weergaven.", z.array(savedViewSchema)),
+        ...signedInErrors,
+      },
+    },
+    post: {
+      tags: ["reports"],
+      summary: "Een weergave opslaan: naam, rapport en query string (de filters)",
+      ...access.analyst,
+      requestBody: jsonBody(savedViewInputSchema),
+      responses: {
+        "201": jsonAnswer("De opgeslagen weergave.", savedViewSchema),
+        ...signedInErrors,
+        "422": errorAnswer("Ongeldig: fields[] noemt het pad (name, report, query.site …)."),
+      },
+    },
+  },
+  "/api/saved-views/{id}": {
+    delete: {
+      tags: ["reports"],
+      summary: "Een eigen weergave verwijderen",
+      ...access.analyst,
+      parameters: [idParameter],
+      responses: {
+        "204": { description: "Verwijderd." },
+        ...signedInErrors,
+        "404": errorAnswer("Geen eigen weergave met dit id."),
       },
     },
   },

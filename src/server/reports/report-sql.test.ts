@@ -12,7 +12,7 @@ const filters = filtersFor({
   compare: "previous",
   shift: { unit: "day", amount: -7 },
   granularity: "day",
-  site: { id: 2, code: "zeist", name: "Zeist" },
+  sites: [{ id: 2, code: "zeist", name: "Zeist" }],
   now: new Date("2026-11-21T12:00:00Z"),
 });
 

@@ -9,6 +9,7 @@ import { logger } from "../logging/logger.ts";
 import { reportDuration } from "../metrics/metrics.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
+import { programmeList } from "./dimension-values.ts";
 import { reportWorkbook } from "./exports/workbook.ts";
 import { parseReportFilters } from "./filters.ts";
 import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
@@ -36,7 +37,7 @@ function attachment(c: Context, fileName: string, type: string, body: string | B
 }
 
 /**
- * `GET /api/reports`: the report ids and the sites the filter bar offers.
+ * `GET /api/reports`: the report ids, and the sites and programmes the filter bar offers.
  * `GET /api/reports/<id>?period&from&to&compare&granularity&site&<dimension>…`: the report's envelope,
  * after the derived tables it reads were brought up to date.
  * `GET /api/reports/<id>.xlsx?…`: the same envelope as an Excel workbook (exports/workbook.ts);
@@ -57,7 +58,8 @@ export function createReportsRouter(deps: { db: Database; now?: () => Date }): H
   })().catch((error) => logger.error("report tables not brought up to date", { error }));
 
   router.get("/", async (c) => {
-    return c.json({ reports: REPORT_IDS, sites: await siteList(deps.db) } satisfies ReportsIndex);
+    const [sites, programmes] = await Promise.all([siteList(deps.db), programmeList(deps.db)]);
+    return c.json({ reports: REPORT_IDS, sites, programmes } satisfies ReportsIndex);
   });
 
   router.get("/:id{[a-z0-9][a-z0-9/-]*(?:\\.(?:csv|xlsx))?}", async (c) => {

@@ -1,6 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
+import type { Site } from "./sites.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -65,22 +66,28 @@ export class ReportSql {
    * of a window that runs to now from the facts, summed by `raw` (the SQL that fills the rollup). A filter
    * on the site applies to both; `hour_start` is the UTC hour, so `local("hour_start")` buckets it. `time`:
    * the facts' time column (the sales' by default).
+   * A programme or payment-method filter narrows to whole sales, which the rollups do not know: then the
+   * whole window is summed from the facts (see `salesCondition`).
    */
   rollup(table: string, raw: (where: FactFilter) => string, time = "occurred_at"): string {
     return this.windows
       .map(([name, window]) => {
-        const wholeHours = new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
+        const sale = this.salesCondition(name);
+        const wholeHours = sale
+          ? window.start
+          : new Date(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS);
         this.params[`${name}_start`] = window.start.toISOString();
         this.params[`${name}_hours_end`] = new Date(
           Math.max(wholeHours.getTime(), window.start.getTime()),
         ).toISOString();
         this.params[`${name}_end`] = window.end.toISOString();
         const site = this.siteCondition("site_id");
-        const edge = (alias: string) =>
+        const edge = (alias: string, id: string) =>
           [
             `${alias}.${time} >= $${name}_hours_end::TIMESTAMPTZ`,
             `${alias}.${time} < $${name}_end::TIMESTAMPTZ`,
             ...site.map((condition) => `${alias}.${condition}`),
+            ...(sale ? [`${alias}.${id} IN (${sale})`] : []),
           ].join(" AND ");
         const hours = [
           `hour_start >= $${name}_start::TIMESTAMPTZ`,
@@ -89,9 +96,25 @@ export class ReportSql {
         ];
         return `SELECT '${name}' AS win, * FROM ${table} WHERE ${hours.join(" AND ")}
   UNION ALL BY NAME
-  SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t"), lines: edge("l") })})`;
+  SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t", "id"), lines: edge("l", "transaction_id") })})`;
       })
       .join("\n  UNION ALL BY NAME\n  ");
+  }
+
+  /**
+   * The programme and payment-method filters as the ids of the window's sales they keep (a sale "of" a
+   * programme: one with a line of it, so the extras sold with it count too); null when neither is set.
+   */
+  private salesCondition(name: WindowName): string | null {
+    const { programme, payment_method: paymentMethod } = this.filters.dimensions;
+    if (!programme && !paymentMethod) return null;
+    const window = `occurred_at >= $${name}_start::TIMESTAMPTZ AND occurred_at < $${name}_end::TIMESTAMPTZ`;
+    if (programme) this.params.programme = programme;
+    if (paymentMethod) this.params.payment_method = paymentMethod;
+    const withProgramme = `SELECT transaction_id FROM transaction_lines WHERE ${window}
+      AND item_id IN (SELECT id FROM items WHERE code = $programme)`;
+    if (!paymentMethod) return withProgramme;
+    return `SELECT id FROM transactions WHERE ${window} AND payment_method = $payment_method${programme ? ` AND id IN (${withProgramme})` : ""}`;
   }
 
   /** Like `facts` for tables keyed by a local date (daily ad statistics): whole days of each window. */
@@ -134,11 +157,31 @@ export class ReportSql {
     return `greatest(${bucket}, CASE win ${starts.join(" ")} END)`;
   }
 
-  private siteCondition(column: string | null): string[] {
-    if (!column || !this.filters.site) return [];
-    this.params.site_id = this.filters.site.id;
+  /** The condition on a fact's site column for the chosen sites (none: all sites), its values in `params`. */
+  siteCondition(column: string | null): string[] {
+    return column ? siteCondition(column, this.filters.sites, this.params) : [];
+  }
+}
+
+/**
+ * THE site filter as SQL: `column = $site_id` for one site, `column IN ($site_id_0, …)` for several, nothing
+ * for all. Every query narrowing to the chosen sites says it this way, so one site and a set mean the same.
+ */
+export function siteCondition(
+  column: string,
+  sites: readonly Site[],
+  params: Record<string, DuckDBValue>,
+): string[] {
+  if (sites.length === 0) return [];
+  if (sites.length === 1) {
+    params.site_id = sites[0].id;
     return [`${column} = $site_id`];
   }
+  const names = sites.map((site, i) => {
+    params[`site_id_${i}`] = site.id;
+    return `$site_id_${i}`;
+  });
+  return [`${column} IN (${names.join(", ")})`];
 }
 
 /**

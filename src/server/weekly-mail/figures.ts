@@ -124,7 +124,7 @@ const filtersOf = (week: MailWeek, shiftDays: number, site: Site | null, now: Da
     compare: "previous",
     shift: { unit: "day", amount: shiftDays },
     granularity: "day",
-    site,
+    sites: site ? [site] : [],
     now,
   });
 

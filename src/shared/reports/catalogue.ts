@@ -248,16 +248,19 @@ export const REPORT_CATALOGUE = {
   }),
 
   "trx-sales": report("trx-sales", {
+    dimensions: ["programme", "payment_method"],
     kpis: ["transactions", "average_ticket", "upsell_rate", "revenue"],
     series: ["transactions", "average_ticket", "upsell_rate", "transactions_by_hour"],
     tables: ["by_site", "by_payment_method"],
   }),
   "trx-revenue": report("trx-revenue", {
+    dimensions: ["programme", "payment_method"],
     kpis: ["revenue", "revenue_ex_vat", "vat", "discounts", "discount_rate"],
     series: ["revenue", "revenue_ex_vat", "discounts"],
     tables: ["by_site", "by_item"],
   }),
   "trx-items": report("trx-items", {
+    dimensions: ["programme", "payment_method"],
     kpis: ["programmes", "programme_price", "extras_per_wash", "subscriptions"],
     series: ["programmes", "programme:*"],
     tables: ["programmes", "extras", "subscriptions"],

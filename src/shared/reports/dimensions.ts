@@ -6,6 +6,18 @@ import { z } from "../zod-nl.ts";
 
 const name = z.string().trim().min(1, "Vul een waarde in.").max(500);
 
+/** How a sale was paid (transactions.payment_method), with its Dutch name. */
+export const PAYMENT_METHODS = [
+  { value: "pin", label: "Pin" },
+  { value: "contant", label: "Contant" },
+  { value: "creditcard", label: "Creditcard" },
+  { value: "ideal", label: "iDEAL" },
+  { value: "abonnement", label: "Abonnement" },
+  { value: "voucher", label: "Voucher" },
+  { value: "app", label: "App" },
+] as const;
+type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
+
 export const DIMENSIONS = {
   campaign: { label: "Campagne", value: name },
   ad_group: { label: "Advertentiegroep", value: name },
@@ -37,6 +49,14 @@ export const DIMENSIONS = {
       .max(2048)
       .regex(/^\/\S*$/, "Een pagina begint met een / (bijvoorbeeld /prijzen)."),
   },
+  programme: {
+    label: "Programma",
+    value: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "Onbekende programmacode."),
+  },
+  payment_method: {
+    label: "Betaalwijze",
+    value: z.enum(PAYMENT_METHODS.map((method) => method.value) as [PaymentMethod, ...PaymentMethod[]]),
+  },
   experiment: {
     label: "Experiment",
     value: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Onbekende experimentcode."),
@@ -45,6 +65,10 @@ export const DIMENSIONS = {
 
 export type DimensionKey = keyof typeof DIMENSIONS;
 export const DIMENSION_KEYS = Object.keys(DIMENSIONS) as DimensionKey[];
+
+/** A dimension filter's value as people read it: a payment method by its Dutch name, others as they are. */
+export const dimensionValueLabel = (key: DimensionKey, value: string) =>
+  (key === "payment_method" && PAYMENT_METHODS.find((method) => method.value === value)?.label) || value;
 
 /** A report's dimension filters as the URL and the API carry them: key → value. */
 export type DimensionFilters = Partial<Record<DimensionKey, string>>;

@@ -117,8 +117,8 @@ export interface ReportEnvelope {
   report: string;
   period: ReportPeriod;
   comparison: ReportComparison | null;
-  /** The site the figures are limited to; null for all sites. */
-  site: ReportSite | null;
+  /** The sites the figures are limited to; empty for all sites. */
+  sites: ReportSite[];
   /** The dimension filters the figures are limited to (campaign, page …), as applied. */
   dimensions: DimensionFilters;
   kpis: Kpi[];
@@ -132,4 +132,6 @@ export interface ReportEnvelope {
 export interface ReportsIndex {
   reports: string[];
   sites: (ReportSite & { city: string; active: boolean })[];
+  /** The wash programmes the programme filter offers (items of kind programma), open ones first. */
+  programmes: { code: string; name: string; active: boolean }[];
 }

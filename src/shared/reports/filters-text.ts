@@ -1,4 +1,4 @@
-import { formatDate } from "../format.ts";
+import { formatDate, formatList } from "../format.ts";
 import { DIMENSIONS, type DimensionKey } from "./dimensions.ts";
 import type { ReportEnvelope } from "./envelope.ts";
 
@@ -11,11 +11,11 @@ const range = (from: string, to: string) =>
  * alle vestigingen · Campagne: Winteractie`.
  */
 export function filtersText(envelope: ReportEnvelope): string {
-  const { period, comparison, site, dimensions } = envelope;
+  const { period, comparison, sites, dimensions } = envelope;
   return [
     range(period.from, period.to),
     comparison && `vergeleken met ${range(comparison.from, comparison.to)}`,
-    site ? site.name : "alle vestigingen",
+    sites.length ? formatList(sites.map((site) => site.name)) : "alle vestigingen",
     ...Object.entries(dimensions).map(([key, value]) => `${DIMENSIONS[key as DimensionKey].label}: ${value}`),
   ]
     .filter(Boolean)

@@ -53,6 +53,13 @@ export const MAX_HOUR_DAYS = 31;
 /** The longest custom range: five years of day buckets is still a readable chart. */
 export const MAX_PERIOD_DAYS = 1827;
 
+/** `site=utrecht,zeist`: one or more site codes, comma-separated; a single code (old bookmarks) is one. */
+const SITE_LIST = /^[a-z0-9][a-z0-9-]{0,31}(,[a-z0-9][a-z0-9-]{0,31})*$/;
+
+/** The site codes of a `site` value, each once, in the order given; none for all sites. */
+export const siteCodes = (site: string | null | undefined): string[] =>
+  site ? [...new Set(site.split(","))] : [];
+
 const isoDate = z.string().refine(isIsoDate, "Gebruik een datum als JJJJ-MM-DD, bijvoorbeeld 2026-03-29.");
 
 /**
@@ -68,7 +75,8 @@ export const reportQuerySchema = z
     granularity: z.enum(GRANULARITIES).optional(),
     site: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "Onbekende vestigingscode.")
+      .max(1000)
+      .regex(SITE_LIST, "Gebruik vestigingscodes gescheiden door komma's, bijvoorbeeld utrecht,zeist.")
       .optional(),
   })
   .superRefine((query, ctx) => {

@@ -16,8 +16,10 @@ const PAID_PERIOD = "INTERVAL 1 MONTH";
  * Needs `$now`.
  */
 export function subscriptionSpellsSql(sql: ReportSql): string {
-  const site = sql.filters.site ? "AND t.site_id = $site_id" : "";
-  if (sql.filters.site) sql.params.site_id = sql.filters.site.id;
+  const site = sql
+    .siteCondition("t.site_id")
+    .map((condition) => `AND ${condition}`)
+    .join("");
   for (const [name, window] of sql.windows) {
     sql.params[`${name}_start`] = window.start.toISOString();
     sql.params[`${name}_end`] = window.end.toISOString();

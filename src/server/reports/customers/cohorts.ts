@@ -1,8 +1,11 @@
+import type { DuckDBValue } from "@duckdb/node-api";
 import { addMonths, endOfMonth, monthsBetween, startOfMonth } from "../../../shared/reports/dates.ts";
 import { bucketSql } from "../buckets.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
+import { siteCondition } from "../sql.ts";
 import { endOfDay, startOfDay } from "../time-zone.ts";
+import { previousVisit, visitsTable } from "./visits.ts";
 
 // The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in
 // a month (a cohort), and which share of them came again in each following month. It covers the twelve
@@ -37,28 +40,29 @@ function cohortRange(filters: ReportFilters) {
   return { first, last, start: startOfDay(first), end };
 }
 
-// cohort: the local month of a customer's first visit ever (with a site chosen: customers whose first visit
-// ever was at that site). A cell counts the cohort's customers with a visit in a month (at the chosen site):
+// cohort: the local month of a customer's first visit ever (with sites chosen: customers whose first visit
+// ever was at one of them). A cell counts the cohort's customers with a visit in a month (at the chosen sites):
 // their first visit of that month, so that each customer counts once. Month 0 is the whole cohort.
 export function cohortSql(filters: ReportFilters) {
   const range = cohortRange(filters);
-  const site = filters.site ? "AND site_id = $site_id AND first_site_id = $site_id" : "";
-  const previous = filters.site ? "previous_site_visit_local" : "previous_visit_local";
+  const params: Record<string, DuckDBValue> = {
+    cohort_start: range.start.toISOString(),
+    cohort_end: range.end.toISOString(),
+  };
+  const visits = visitsTable(filters, params, { until: "$cohort_end", since: "$cohort_start" });
+  const site = [
+    ...siteCondition("site_id", filters.sites, params),
+    ...siteCondition("first_site_id", filters.sites, params),
+  ].map((condition) => `AND ${condition}`);
+  const previous = previousVisit(filters).local;
   const month = (column: string) => bucketSql("month", column);
   const text = `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month, count(*) AS plates
-FROM customer_visits
+FROM ${visits}
 WHERE visit_at >= $cohort_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ
-  AND first_visit_at >= $cohort_start::TIMESTAMPTZ ${site}
+  AND first_visit_at >= $cohort_start::TIMESTAMPTZ ${site.join(" ")}
   AND (${previous} IS NULL OR ${previous} < ${month("visit_local")})
 GROUP BY ALL`;
-  return {
-    text,
-    params: {
-      cohort_start: range.start.toISOString(),
-      cohort_end: range.end.toISOString(),
-      ...(filters.site && { site_id: filters.site.id }),
-    },
-  };
+  return { text, params };
 }
 
 /** Cells → one row per cohort month, oldest first, with shares of the cohort's size. */

@@ -1,26 +1,65 @@
+import type { DuckDBValue } from "@duckdb/node-api";
 import type { Metric } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { sum } from "../metrics.ts";
-import type { ReportSql } from "../sql.ts";
+import { type ReportSql, siteCondition } from "../sql.ts";
 
 // What every KLANTEN report means by a customer and a visit, and the SQL fragments that say it, once.
 //
 // customer: a normalised plate (no-reads are nobody).
 // visit: a customer's arrival at a site; reads of the plate at the site at most 30 minutes apart are one
 //   visit (visits-sync.ts works them out into customer_visits, one row per visit, at its first read).
-// scope: with a site chosen, the figures look at that site's visits only; "the previous visit" is then the
-//   customer's previous visit at that site. Without one, at any site.
+// scope: with sites chosen, the figures look at those sites' visits only; "the previous visit" is then the
+//   customer's previous visit at one of those sites. Without any, at any site.
 // new: the customer's first visit ever, at any site of the chain, falls in the period (or bucket);
 //   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
 
-/** The visits of both windows (`win`), at the chosen site if any. */
-export const visitFacts = (sql: ReportSql) => sql.facts("customer_visits", "visit_at");
+/**
+ * The visits of both windows (`win`), at the chosen sites if any. With several sites, the previous visit
+ * within the set: by default only within the visit's own window, which is all a query asks that only wants
+ * to know whether a visit is the first of its window, bucket or month (an earlier one before the window
+ * counts as none: same answer) and costs a window over the period's visits; `gaps` when the query needs how
+ * long ago the previous visit was, which reads the set's whole history (visitsTable).
+ */
+export function visitFacts(sql: ReportSql, options: { gaps?: boolean } = {}) {
+  if (sql.filters.sites.length < 2) return sql.facts("customer_visits", "visit_at");
+  if (options.gaps) {
+    const history = visitsTable(sql.filters, sql.params, { until: "$current_end", since: null });
+    return sql.facts(history, "visit_at");
+  }
+  return `SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
+    lag(visit_local) OVER earlier AS previous_set_visit_local
+  FROM (${sql.facts("customer_visits", "visit_at")})
+  WINDOW earlier AS (PARTITION BY win, customer_id ORDER BY visit_at)`;
+}
+
+/**
+ * The table to read visits from, up to `until` (SQL); the caller still narrows it to the chosen sites.
+ * customer_visits knows the previous visit at any site and at the same site; with several sites chosen, the
+ * previous visit within the set is worked out here (`previous_set_visit_…`) with a window over the set's
+ * visits: from `since` only, when the query just asks whether the previous visit lies before a moment at or
+ * after `since` (the cohorts' months); one before `since` then counts as none, which gives the same answer.
+ */
+export function visitsTable(
+  filters: ReportFilters,
+  params: Record<string, DuckDBValue>,
+  span: { until: string; since: string | null },
+) {
+  if (filters.sites.length < 2) return "customer_visits";
+  const [sites] = siteCondition("site_id", filters.sites, params);
+  const since = span.since ? ` AND visit_at >= ${span.since}::TIMESTAMPTZ` : "";
+  return `(SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
+    lag(visit_local) OVER earlier AS previous_set_visit_local
+  FROM customer_visits WHERE ${sites} AND visit_at < ${span.until}::TIMESTAMPTZ${since}
+  WINDOW earlier AS (PARTITION BY customer_id ORDER BY visit_at))`;
+}
 
 /** The customer's previous visit within the scope: its instant and its local time (columns). */
-export const previousVisit = (filters: ReportFilters) =>
-  filters.site
-    ? { at: "previous_site_visit_at", local: "previous_site_visit_local" }
-    : { at: "previous_visit_at", local: "previous_visit_local" };
+export function previousVisit(filters: ReportFilters) {
+  if (filters.sites.length === 0) return { at: "previous_visit_at", local: "previous_visit_local" };
+  if (filters.sites.length === 1) return { at: "previous_site_visit_at", local: "previous_site_visit_local" };
+  return { at: "previous_set_visit_at", local: "previous_set_visit_local" };
+}
 
 /** The bucket (local start, the request's granularity) of a visit row. */
 export const visitBucket = (sql: ReportSql) => sql.bucket("visit_local");

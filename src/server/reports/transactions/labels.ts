@@ -1,18 +1,10 @@
+import { PAYMENT_METHODS } from "../../../shared/reports/dimensions.ts";
 import type { Windowed } from "../sql.ts";
 
 // Dutch names of the values the transaction reports group by, and the kinds of items.
 
-const PAYMENT_METHODS: Record<string, string> = {
-  pin: "Pin",
-  contant: "Contant",
-  creditcard: "Creditcard",
-  ideal: "iDEAL",
-  abonnement: "Abonnement",
-  voucher: "Voucher",
-  app: "App",
-};
-
-export const paymentMethodLabel = (method: string) => PAYMENT_METHODS[method] ?? method;
+export const paymentMethodLabel = (method: string) =>
+  PAYMENT_METHODS.find((known) => known.value === method)?.label ?? method;
 
 /** The 24 local hours of a day as chart categories: `00:00` … `23:00`. */
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => ({

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Pill, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { adReportOf } from "../../../shared/reports/ad-reports.ts";
 import type { CatalogueEntry } from "../../../shared/reports/catalogue.ts";
-import { DIMENSIONS, type DimensionKey } from "../../../shared/reports/dimensions.ts";
+import { DIMENSIONS, type DimensionKey, dimensionValueLabel } from "../../../shared/reports/dimensions.ts";
 import { type ReportFiltersState, type ReportSearch, reportHref } from "./use-report-filters.ts";
 
 // The dimension filters of a report as removable chips, and where they sit: a breadcrumb from the
@@ -31,7 +31,10 @@ export function DimensionBar({ entry, filters }: { entry: CatalogueEntry; filter
         <Breadcrumbs separator="›" style={{ flexWrap: "wrap", rowGap: 4 }}>
           {[
             { label: ad?.family.label ?? entry.title, upTo: 0 },
-            ...active.map((key, i) => ({ label: filters.dimensions[key] as string, upTo: i + 1 })),
+            ...active.map((key, i) => ({
+              label: dimensionValueLabel(key, filters.dimensions[key] as string),
+              upTo: i + 1,
+            })),
           ].map(({ label, upTo }) => {
             if (upTo === active.length) {
               return (
@@ -62,7 +65,7 @@ export function DimensionBar({ entry, filters }: { entry: CatalogueEntry; filter
             }}
             onRemove={() => filters.update({ [key]: undefined, search: undefined })}
           >
-            {labelOf(key)}: {filters.dimensions[key]}
+            {labelOf(key)}: {dimensionValueLabel(key, filters.dimensions[key] as string)}
           </Pill>
         ))}
       </Group>

@@ -1,10 +1,12 @@
 import "@mantine/dates/styles.css";
 import "dayjs/locale/nl";
-import { Group, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { Group, MultiSelect, Pill, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { CatalogueEntry } from "../../../shared/reports/catalogue.ts";
+import { DIMENSIONS, type DimensionKey, PAYMENT_METHODS } from "../../../shared/reports/dimensions.ts";
+import type { ReportsIndex } from "../../../shared/reports/envelope.ts";
 import {
   COMPARISON_LABELS,
   COMPARISONS,
@@ -22,24 +24,42 @@ import type { ReportDeclaration } from "./declaration.ts";
 import { reportsIndexQuery } from "./report-query.ts";
 import type { ReportFiltersState } from "./use-report-filters.ts";
 
-const ALL_SITES = "";
+/**
+ * The choices of a dimension filter the bar offers as a list: payment methods and channels are fixed, the
+ * programmes come from the index. Null for the others (campaign, page …), which a table row's link sets.
+ */
+function dimensionChoices(key: DimensionKey, index: ReportsIndex | undefined) {
+  if (key === "payment_method") return PAYMENT_METHODS.map(({ value, label }) => ({ value, label }));
+  if (key === "channel") return DIMENSIONS.channel.value.options.map((value) => ({ value, label: value }));
+  if (key === "programme") {
+    return (index?.programmes ?? []).map((programme) => ({
+      value: programme.code,
+      label: programme.active ? programme.name : `${programme.name} (niet meer verkocht)`,
+    }));
+  }
+  return null;
+}
 
 /**
- * The controls every report shares: period (presets or a custom range), comparison, granularity and site.
+ * The controls every report shares: period (presets or a custom range), comparison, granularity, sites
+ * (several at once) and the dimension filters with a list of choices.
  * Every change goes into the URL (a new history entry), so Back returns to the previous view.
  */
 export function FilterBar({
   filters,
   offer,
   entry,
+  children,
 }: {
   filters: ReportFiltersState;
   offer: ReportDeclaration["filters"];
-  /** What the report accepts: its finest granularity, whether the site filter applies. */
-  entry: Pick<CatalogueEntry, "finest" | "site">;
+  /** What the report accepts: its finest granularity, whether the site filter applies, its dimensions. */
+  entry: Pick<CatalogueEntry, "finest" | "site" | "dimensions">;
+  /** Controls after the filters (the saved views). */
+  children?: ReactNode;
 }) {
   const show = { period: true, comparison: true, granularity: true, ...offer };
-  const sites = useQuery(reportsIndexQuery);
+  const index = useQuery(reportsIndexQuery);
   const [choosingRange, setChoosingRange] = useState(false);
   const preset: PeriodPreset = choosingRange ? "custom" : filters.period.preset;
   const [range, setRange] = useState<[string | null, string | null]>([
@@ -131,26 +151,59 @@ export function FilterBar({
           </Stack>
         )}
         {entry.site ? (
-          <Select
-            label="Vestiging"
-            data={[
-              { value: ALL_SITES, label: "Alle vestigingen" },
-              ...(sites.data?.sites ?? []).map((site) => ({
-                value: site.code,
-                label: site.active ? site.name : `${site.name} (gesloten)`,
-              })),
-            ]}
-            value={filters.site ?? ALL_SITES}
-            onChange={(value) => filters.update({ site: value || undefined })}
-            allowDeselect={false}
+          <MultiSelect
+            label="Vestigingen"
+            placeholder={filters.sites.length ? undefined : "Alle vestigingen"}
+            data={(index.data?.sites ?? []).map((site) => ({
+              value: site.code,
+              label: site.active ? site.name : `${site.name} (gesloten)`,
+            }))}
+            value={filters.sites}
+            onChange={(codes) => filters.update({ site: codes.join(",") || undefined })}
+            // A chip per site; Mantine hides a chip's remove button from the keyboard and screen readers.
+            renderPill={({ option, value, onRemove }) => (
+              <Pill
+                withRemoveButton
+                onRemove={onRemove}
+                removeButtonProps={{
+                  "aria-label": `Vestiging ${option?.label ?? value} weghalen`,
+                  "aria-hidden": false,
+                  tabIndex: 0,
+                }}
+              >
+                {option?.label ?? value}
+              </Pill>
+            )}
             searchable
-            w={220}
+            clearable
+            nothingFoundMessage="Geen vestiging gevonden"
+            miw={220}
+            maw="100%"
+            style={{ flex: "0 1 340px" }}
           />
         ) : (
           <Text size="sm" c="dimmed" maw={260} data-testid="no-site-filter">
             De vestigingsfilter geldt hier niet: deze gegevens horen bij geen vestiging.
           </Text>
         )}
+        {entry.dimensions.map((key) => {
+          const data = dimensionChoices(key, index.data);
+          return (
+            data && (
+              <Select
+                key={key}
+                label={DIMENSIONS[key].label}
+                placeholder="Alle"
+                data={data}
+                value={filters.dimensions[key] ?? null}
+                onChange={(value) => filters.update({ [key]: value ?? undefined, search: undefined })}
+                clearable
+                w={180}
+              />
+            )
+          );
+        })}
+        {children}
       </Group>
     </DatesProvider>
   );

@@ -89,7 +89,8 @@ export default function ReportChart({
           opened
           onClose={() => setNoteDate(null)}
           initialDate={noteDate}
-          initialSite={range?.site ?? null}
+          // a note is about one site: the chosen one, or none when several are chosen
+          initialSite={envelope.sites.length === 1 ? envelope.sites[0].code : null}
           notes={annotations.notes}
         />
       )}

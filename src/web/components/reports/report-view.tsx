@@ -1,7 +1,7 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { formatDate, formatTime } from "../../../shared/format.ts";
+import { formatDate, formatList, formatTime } from "../../../shared/format.ts";
 import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
@@ -14,6 +14,7 @@ import { KpiTiles } from "./kpi-tiles.tsx";
 import { reportQuery } from "./report-query.ts";
 import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
+import { SavedViewsMenu } from "./saved-views-menu.tsx";
 import {
   localToday,
   type ReportFiltersState,
@@ -48,7 +49,9 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       </div>
       <div data-print="hide">
         <Stack gap="lg">
-          <FilterBar filters={filters} offer={declaration.filters} entry={entry} />
+          <FilterBar filters={filters} offer={declaration.filters} entry={entry}>
+            <SavedViewsMenu report={declaration.id} search={search} />
+          </FilterBar>
           <DimensionBar entry={entry} filters={filters} />
         </Stack>
       </div>
@@ -213,7 +216,7 @@ function ReportBody({
 
 /** Which dates the figures cover, and against which: the envelope's own resolution of the filters. */
 function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
-  const { period, comparison, site } = envelope;
+  const { period, comparison, sites } = envelope;
   const runsToNow = period.to >= localToday();
   const range = (from: string, to: string) =>
     from === to ? formatDate(from) : `${formatDate(from)} t/m ${formatDate(to)}`;
@@ -223,7 +226,7 @@ function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
       {runsToNow && " (tot nu)"}
       {comparison &&
         ` · vergeleken met ${range(comparison.from, comparison.to)}${runsToNow ? " (tot hetzelfde tijdstip)" : ""}`}
-      {` · ${site ? site.name : "alle vestigingen"}`}
+      {` · ${sites.length ? formatList(sites.map((site) => site.name)) : "alle vestigingen"}`}
     </Text>
   );
 }

@@ -7,6 +7,7 @@ import {
   type Granularity,
   granularityAllowed,
   reportQuerySchema,
+  siteCodes,
 } from "../../../shared/reports/filters.ts";
 import { type ResolvedPeriod, resolvePeriod } from "../../../shared/reports/period.ts";
 import { amsterdamDate } from "../../../shared/time-zone.ts";
@@ -32,7 +33,8 @@ export interface ReportFiltersState {
   period: ResolvedPeriod;
   compare: Comparison;
   granularity: Granularity;
-  site: string | null;
+  /** The chosen sites' codes; none for all sites. */
+  sites: string[];
   /** The dimension filters in the URL, whichever the report accepts (the API refuses the others). */
   dimensions: Partial<Record<DimensionKey, string>>;
   update: (changes: ReportSearch) => void;
@@ -72,7 +74,7 @@ export function useReportFilters(): ReportFiltersState {
     period,
     compare: query.compare,
     granularity: ("granularity" in query && query.granularity) || defaultGranularity(period),
-    site: search.site ?? null,
+    sites: siteCodes(search.site),
     dimensions: Object.fromEntries(
       DIMENSION_KEYS.filter((key) => search[key]).map((key) => [key, search[key]]),
     ),

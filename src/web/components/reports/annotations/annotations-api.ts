@@ -6,7 +6,7 @@ import type {
 } from "../../../../shared/annotations/annotations.ts";
 import { apiFetch } from "../../../lib/http.ts";
 
-/** What a chart asks annotations for: the local dates it shows and its site (none: all sites). */
+/** What a chart asks annotations for: the local dates it shows and its sites (comma-separated; none: all). */
 export interface AnnotationRange {
   from: string;
   to: string;

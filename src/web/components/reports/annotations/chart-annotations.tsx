@@ -21,7 +21,7 @@ export function useChartAnnotations(envelope: ReportEnvelope, series: Series | u
       ? {
           from: minDate(envelope.period.from, xs[0].slice(0, 10)),
           to: maxDate(envelope.period.to, xs[xs.length - 1].slice(0, 10)),
-          site: envelope.site?.code ?? null,
+          site: envelope.sites.map((site) => site.code).join(",") || null,
         }
       : null;
   const query = useQuery({

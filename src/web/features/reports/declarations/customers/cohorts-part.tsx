@@ -1,4 +1,5 @@
 import { Paper, Text, Title } from "@mantine/core";
+import { formatList } from "../../../../../shared/format.ts";
 import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
 import type { CohortsExtra } from "../../../../../shared/reports/extras.ts";
 import { CohortMatrix } from "../../../../components/charts/cohort-matrix.tsx";
@@ -7,7 +8,7 @@ import { bucketLabel } from "../../../../components/reports/bucket-label.ts";
 /** Nieuw / Terugkerend: the monthly cohort retention matrix. */
 export default function CohortsPart({ envelope }: { envelope: ReportEnvelope }) {
   const { cohorts } = envelope.extra as CohortsExtra;
-  const site = envelope.site;
+  const sites = envelope.sites.length ? formatList(envelope.sites.map((site) => site.name)) : null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="cohort-matrix">
       <Title order={2} size="h4">
@@ -15,8 +16,9 @@ export default function CohortsPart({ envelope }: { envelope: ReportEnvelope }) 
       </Title>
       <Text size="sm" c="dimmed" mb="sm" maw={820}>
         Per maand de kentekens die toen voor het eerst ooit kwamen
-        {site ? `, bij ${site.name}` : ""}, en welk deel van hen in de maanden daarna terugkwam
-        {site ? " naar deze vestiging" : ""}. De twaalf maanden tot en met het einde van de periode.
+        {sites ? `, bij ${sites}` : ""}, en welk deel van hen in de maanden daarna terugkwam
+        {sites ? (envelope.sites.length > 1 ? " naar deze vestigingen" : " naar deze vestiging") : ""}. De
+        twaalf maanden tot en met het einde van de periode.
       </Text>
       <CohortMatrix
         cohortHeading="Eerste bezoek"
