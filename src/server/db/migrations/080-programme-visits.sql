@@ -29,3 +29,13 @@ CREATE TABLE programme_visits_sync (
   synced_at TIMESTAMPTZ NOT NULL
 );
 INSERT INTO programme_visits_sync VALUES (0, 0, now());
+
+-- Subscription payments: a sale of a subscription item with the plate it is for, the facts subscription
+-- spells are made of (behaviour/subscriptions.ts), kept apart so that finding them is no scan of every line.
+-- Written by the same sync as programme_visits.
+CREATE TABLE subscription_payments (
+  transaction_id BIGINT NOT NULL,
+  site_id INTEGER NOT NULL,
+  plate VARCHAR NOT NULL,
+  occurred_at TIMESTAMPTZ NOT NULL
+);

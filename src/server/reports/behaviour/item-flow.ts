@@ -273,7 +273,11 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
       dimensions: [{ key: "programme", label: "Programma", value: (row) => row.programme }],
       metrics: [
         washes,
-        share("washes", "Aandeel aantal", "Wasbeurten van het programma ÷ alle wasbeurten, ook op abonnement."),
+        share(
+          "washes",
+          "Aandeel aantal",
+          "Wasbeurten van het programma ÷ alle wasbeurten, ook op abonnement.",
+        ),
         {
           key: "revenue",
           label: "Omzet",

@@ -60,7 +60,13 @@ const snapshot = () =>
      FROM programme_visits ORDER BY occurred_at, transaction_id`,
   );
 
+const payments = () =>
+  db.query(
+    "SELECT strftime(occurred_at, '%m-%d') AS day, plate FROM subscription_payments ORDER BY occurred_at",
+  );
+
 async function rebuilt() {
+  await db.run("DELETE FROM subscription_payments");
   await db.run("DELETE FROM programme_visits");
   await db.run("UPDATE programme_visits_sync SET transactions = 0, lines = 0");
   await syncProgrammeVisits(db);
@@ -70,7 +76,14 @@ async function rebuilt() {
 describe("programme visits", () => {
   it("catches up batch by batch to what a rebuild gives, late and out-of-order sales and lines included", async () => {
     await sale({ at: "2026-11-01T10:00:00Z", plate: "AA11", lines: [[1, 1000]], promotion: 1 });
-    await sale({ at: "2026-11-10T10:00:00Z", plate: "AA11", lines: [[2, 1500], [3, 300]] });
+    await sale({
+      at: "2026-11-10T10:00:00Z",
+      plate: "AA11",
+      lines: [
+        [2, 1500],
+        [3, 300],
+      ],
+    });
     await sale({ at: "2026-11-10T11:00:00Z", plate: null, lines: [[1, 1000]] });
     await syncProgrammeVisits(db);
     expect((await snapshot()).map((r) => [r.day, r.plate, r.previous_day, r.previous_item_id])).toEqual([
@@ -83,13 +96,18 @@ describe("programme visits", () => {
     await sale({ at: "2026-11-05T10:00:00Z", plate: "AA11", lines: [[2, 0]], payment: "voucher" });
     // A sale whose line arrives in a later batch than the sale itself.
     const late = await sale({ at: "2026-11-12T10:00:00Z", plate: "AA11", payment: "abonnement" });
-    // An online subscription payment is no visit, and no previous visit either.
+    // An online subscription payment is no visit, and no previous visit either; one of 2 November arrives late.
     await sale({ at: "2026-11-13T09:00:00Z", plate: "AA11", lines: [[4, 3000]], online: true });
+    await sale({ at: "2026-11-02T09:00:00Z", plate: "AA11", lines: [[4, 3000]], online: true });
     // Extras only: no programme visit, but the previous sale of the next one (which then makes no pair).
     await sale({ at: "2026-11-14T10:00:00Z", plate: "AA11", lines: [[3, 300]] });
     await sale({ at: "2026-11-15T10:00:00Z", plate: "AA11", lines: [[1, 1000]] });
     await syncProgrammeVisits(db);
     await line(late, 1, "2026-11-12T10:00:00Z", 1, 0);
+    // A subscription payment whose line comes after its sale was synced.
+    const fee = await sale({ at: "2026-12-13T09:00:00Z", plate: "AA11", online: true });
+    await syncProgrammeVisits(db);
+    await line(fee, 1, "2026-12-13T09:00:00Z", 4, 3000);
     await syncProgrammeVisits(db);
 
     const incremental = await snapshot();
@@ -102,7 +120,14 @@ describe("programme visits", () => {
       row("11-12", "AA11", 1, 0, false, true, false, "11-10", 2, false, null),
       row("11-15", "AA11", 1, 1000, false, false, false, "11-14", null, false, null),
     ]);
+    const paid = await payments();
+    expect(paid).toEqual([
+      { day: "11-02", plate: "AA11" },
+      { day: "11-13", plate: "AA11" },
+      { day: "12-13", plate: "AA11" },
+    ]);
     expect(await rebuilt()).toEqual(incremental);
+    expect(await payments()).toEqual(paid);
   });
 
   it("works everything out again when sales were deleted from the facts", async () => {

@@ -1,7 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
 import { syncDerived } from "../derived-sync.ts";
 
-// Keeps programme_visits (migration 080) up to date with transactions and their lines, for Programmakeuze.
+// Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
+// lines, for Programmakeuze. A subscription payment is added once its sale and its subscription line are
+// both in (in whichever order they arrived).
 // What arrived since the last call decides what is worked out again, the journey's way (journey-sync.ts):
 // every sale of a plate with a new sale or line is worked out again from the plate's whole history, so a
 // late or out-of-order sale (which changes the previous visit of the plate's next visit) gives what a
@@ -9,12 +11,12 @@ import { syncDerived } from "../derived-sync.ts";
 // (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
 // "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
 
-/** Brings programme_visits up to date; when nothing arrived it costs a count per fact table. */
+/** Brings programme_visits and subscription_payments up to date; when nothing arrived it costs a count per fact table. */
 export const syncProgrammeVisits = (db: Queryable) =>
   syncDerived(db, {
     state: "programme_visits_sync",
     facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: ["programme_visits"],
+    tables: ["programme_visits", "subscription_payments"],
     add: addProgrammeVisits,
   });
 
@@ -78,6 +80,13 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
       SELECT ${COLUMNS.join(", ")} FROM programme_fresh f
       WHERE NOT EXISTS (SELECT 1 FROM programme_visits v WHERE ${same})
       ORDER BY occurred_at`,
+    `INSERT INTO subscription_payments
+      SELECT t.id, t.site_id, t.plate, t.occurred_at FROM transactions t
+      WHERE t.id IN (SELECT id FROM programme_sales) AND t.plate IS NOT NULL
+        AND t.id IN (SELECT l.transaction_id FROM transaction_lines l JOIN items i ON i.id = l.item_id
+          WHERE i.kind = 'abonnement' AND l.transaction_id IN (SELECT id FROM programme_sales))
+        AND t.id NOT IN (SELECT transaction_id FROM subscription_payments)
+      ORDER BY t.occurred_at`,
     "DROP TABLE programme_fresh",
     "DROP TABLE programme_sales",
     "DROP TABLE programme_plates",

@@ -1,8 +1,7 @@
 import type { ReportSql } from "../sql.ts";
-import { itemKindIs } from "../transactions/labels.ts";
 
 // Subscriptions, from their payments: a sale of a subscription item (monthly, online) with the plate it is
-// for. A subscription ("spell") is a run of payments of one plate at most 35 days apart; it starts at its
+// for (subscription_payments, kept by programme-visits-sync.ts: list syncProgrammeVisits in the report's syncs). A subscription ("spell") is a run of payments of one plate at most 35 days apart; it starts at its
 // first payment and ends one month after its last, once that moment has passed with no new payment.
 // Counted per site of the payment when a site is chosen.
 
@@ -33,9 +32,7 @@ export function subscriptionSpellsSql(sql: ReportSql): string {
     )
     .join("\n    UNION ALL ");
   return `WITH payments AS (
-    SELECT t.plate, t.occurred_at FROM transactions t
-    WHERE t.plate IS NOT NULL ${site}
-      AND t.id IN (SELECT transaction_id FROM transaction_lines WHERE ${itemKindIs("abonnement")})
+    SELECT t.plate, t.occurred_at FROM subscription_payments t WHERE true ${site}
   ), numbered AS (
     -- a payment more than GAP after the plate's previous one starts a new spell
     SELECT plate, occurred_at,

@@ -1,10 +1,10 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
-import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { voucherCohortSql } from "./voucher-cohort.ts";
@@ -240,7 +240,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const vouchersFlow = defineReport({
   id: "vouchers/flow",
-  syncs: [syncCustomerVisits],
+  syncs: [syncJourney],
   sql: { "vouchers/flow": vouchersFlowSql },
   run,
 });
