@@ -184,7 +184,14 @@ describe("Vouchers", () => {
     expect(kpi(body, "revenue").value).toBe(1800);
     expect(kpi(body, "new_plates").value).toBe(0.5);
     expect(kpi(body, "payback").value).toBeCloseTo(5100 / 242, 6);
-    const rows = table(body, "promotions").rows;
+    // The row link carries the promotion's code without a column of its own.
+    const promotions = table(body, "promotions");
+    expect(promotions.columns.map((column) => column.key)).not.toContain("promotion_code");
+    expect(promotions.columns.find((column) => column.key === "promotion")?.link).toEqual({
+      report: "vouchers",
+      filters: { promotion: "promotion_code" },
+    });
+    const rows = promotions.rows;
     expect(rowOf(rows, "promotion_code", "welkom")).toMatchObject({
       channel: "Google Ads",
       issued: 3,

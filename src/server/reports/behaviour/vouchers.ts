@@ -226,8 +226,8 @@ async function run(db: Queryable, filters: ReportFilters) {
                   ? `${channelLabels[row.channel]} · ${row.affiliate_name}`
                   : channelLabels[row.channel],
             },
-            { key: "promotion_code", label: "Actiecode", value: (row) => row.promotion_code },
           ],
+          carried: [{ key: "promotion_code", value: (row) => row.promotion_code }],
           metrics: [
             issued,
             claimed,
