@@ -6,7 +6,7 @@ import type { ReportFilters } from "../filters.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { voucherCohortSql } from "./voucher-cohort.ts";
+import { daysBetweenSql, voucherCohortSql } from "./voucher-cohort.ts";
 
 // Vouchers: per promotion and channel (affiliate), what became of the codes issued in the period: claimed,
 // redeemed, what the discount cost, what the redeeming sales and the 90 days after them brought in.
@@ -67,7 +67,7 @@ export function vouchersSql(filters: ReportFilters) {
     count(redeemed_at) AS redeemed,
     sum(discount_cents) AS discount_cents,
     sum(revenue_net_cents) AS revenue_net_cents,
-    median(date_diff('second', claimed_at, redeemed_at) / 86400) AS median_days_to_redeem,
+    median(${daysBetweenSql("claimed_at", "redeemed_at")}) AS median_days_to_redeem,
     count_if(redeemed_at IS NULL AND expires_at <= $now::TIMESTAMPTZ) AS expired,
     count(plate) AS with_plate,
     count_if(new_plate) AS new_plates,
