@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { erasePlate } from "../../privacy/erase-plate.ts";
+import { pseudonymKey } from "../../privacy/pseudonym.ts";
 import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // programme_visits must be the same whether it was caught up batch by batch or rebuilt from all facts,
@@ -143,6 +145,29 @@ describe("programme visits", () => {
       ["11-01", null],
       ["11-03", "11-01"],
     ]);
+  });
+});
+
+describe("programme visits and the right to erasure", () => {
+  it("keeps no erased plate, and equals a rebuild afterwards", async () => {
+    await sale({ at: "2026-11-01T10:00:00Z", plate: "CC33", lines: [[1, 1000]] });
+    await sale({ at: "2026-11-02T10:00:00Z", plate: "CC33", lines: [[2, 1500]] });
+    await sale({ at: "2026-11-03T09:00:00Z", plate: "CC33", lines: [[4, 3000]], online: true });
+    await syncProgrammeVisits(db);
+    await erasePlate(db, {
+      plate: "CC33",
+      actorEmail: "demo@wasbord.nl",
+      key: pseudonymKey("ab".repeat(32)),
+    });
+    await syncProgrammeVisits(db);
+    const erased = await snapshot();
+    // Both washes stay, without a plate and so without a previous visit; the payment is no payment any more.
+    expect(erased.map((r) => [r.day, r.plate, r.previous_day, r.previous_item_id])).toEqual([
+      ["11-01", null, null, null],
+      ["11-02", null, null, null],
+    ]);
+    expect(await payments()).toEqual([]);
+    expect(await rebuilt()).toEqual(erased);
   });
 });
 
