@@ -27,8 +27,9 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 //   days claim → redemption: A 2 d 1 h 56 m 30 s (2.080903 d), B 3 d → median 2.540451 d
 //   expired: FLYER-C (najaar ended 20 Sep), WELKOM-D (claimed 20 Sep, 30 days passed)
 //   new plates: NEW111 new, OLD222 seen before (a sale on 1 Aug) → 50 %
-//   90 days after the redemption: NEW111 € 13,00 (basis + velgen) + € 10,00 + € 10,00 = € 33,00; OLD222
-//     nothing → payback 3 300 ÷ 242 = 13.63636; cap use 2 ÷ 10
+//   90-day value (REPORT-DEFINITIONS §2, the redemption included, excl. VAT): NEW111 € 9,00 (the redemption)
+//     + € 13,00 (basis + velgen) + € 10,00 + € 10,00 = € 42,00; OLD222 € 9,00 (the redemption, never back)
+//     → payback 5 100 ÷ 242 = 21.07438; cap use 2 ÷ 10
 // Vouchers › flow: back within 90 days: NEW111 (paid 20 Sep, 8 days later; 3 visits → vaste klant); OLD222
 //   not back → 1 of 2; per redemption month 2026-09: 50 % at 30, 60 and 90 days.
 // Programmakeuze, September: washes T1 T3 T2 U1 F0 F1 W1 = 7 (W1 on a subscription), one with an extra;
@@ -182,8 +183,15 @@ describe("Vouchers", () => {
     expect(kpi(body, "discount").value).toBe(242);
     expect(kpi(body, "revenue").value).toBe(1800);
     expect(kpi(body, "new_plates").value).toBe(0.5);
-    expect(kpi(body, "payback").value).toBeCloseTo(3300 / 242, 6);
-    const rows = table(body, "promotions").rows;
+    expect(kpi(body, "payback").value).toBeCloseTo(5100 / 242, 6);
+    // The row link carries the promotion's code without a column of its own.
+    const promotions = table(body, "promotions");
+    expect(promotions.columns.map((column) => column.key)).not.toContain("promotion_code");
+    expect(promotions.columns.find((column) => column.key === "promotion")?.link).toEqual({
+      report: "vouchers",
+      filters: { promotion: "promotion_code" },
+    });
+    const rows = promotions.rows;
     expect(rowOf(rows, "promotion_code", "welkom")).toMatchObject({
       channel: "Google Ads",
       issued: 3,

@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 150_000 });
 // their parts appear, the period changes them and the URL, and a row leads once to the narrower view. The
 // figures themselves are proven on the hand-made fixture in tests/api/reports-behaviour.test.ts.
 
-const SHOTS = "/work/notes/shots/issue-11";
+const SHOTS = process.env.E2E_SHOTS ?? "/work/notes/shots/issue-11";
 
 const SCREENS = [
   { id: "vouchers", kpi: "issued", table: "promotions", drill: "promotion" },

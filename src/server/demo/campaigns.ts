@@ -283,7 +283,7 @@ export const CAMPAIGNS: CampaignDef[] = [
     ads: ["App-actie", "Nieuwsbrief Scoupy"],
     landing: "/voucher/scoupy",
     tagging: "lowercase",
-    promotion: () => "scoupy-kwart-korting",
+    promotion: () => "scoupy-gratis-wasbeurt",
     affiliate: "scoupy",
     conversionRate: 0.01,
     claimRate: 0.3,

@@ -81,7 +81,17 @@ export function promotionsFor(days: Day[]): PromotionDef[] {
       0.15,
       "kortingscode-nl",
     ),
-    standing("scoupy-kwart-korting", "25 % korting via Scoupy", "percentage", 25, "affiliate", 0.5, "scoupy"),
+    // A free wash for Scoupy's deal hunters: nearly all new, and they hardly come back (vouchers.ts), so the
+    // discount is not earned back in 90 days — the promotion that does not pay (Google's first wash does).
+    standing(
+      "scoupy-gratis-wasbeurt",
+      "Gratis wasbeurt via Scoupy",
+      "percentage",
+      100,
+      "affiliate",
+      0.9,
+      "scoupy",
+    ),
   ];
   const years = new Set(days.map((day) => day.year));
   for (const year of years) {

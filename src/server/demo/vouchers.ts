@@ -24,11 +24,11 @@ export interface Voucher {
 /**
  * How loyal the newcomers a promotion brings are: per pool segment the chance a newcomer stays (as in
  * customers.ts; how many redeemers are newcomers is the promotion's newcomerShare, marketing.ts). The Google
- * first-wash discount brings people who come back; Scoupy's 25 % off brings deal hunters who hardly do.
+ * first-wash discount brings people who come back; Scoupy's free wash brings deal hunters who hardly do.
  */
 const STAY_CHANCES: Record<string, readonly number[]> = {
   "google-eerste-wasbeurt": [0.4, 0.2, 0.06, 0.02],
-  "scoupy-kwart-korting": [0.02, 0, 0, 0],
+  "scoupy-gratis-wasbeurt": [0.02, 0, 0, 0],
 };
 const USUAL_STAY = [0.3, 0.12, 0.03, 0.01] as const;
 

@@ -39,6 +39,14 @@ export async function erasePlate(
       [plate],
     );
     await tx.run("DELETE FROM customers WHERE plate = $1", [plate]);
+    // A sale without a plate has no previous visit and is no subscription payment, as a rebuild would give
+    // (programme-visits-sync.ts); its facts' row counts do not change, so nothing else needs to follow.
+    await tx.run(
+      `UPDATE programme_visits SET plate = NULL, previous_at = NULL, previous_item_id = NULL,
+         previous_subscription = NULL, previous_promotion_id = NULL WHERE plate = $1`,
+      [plate],
+    );
+    await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
     await tx.run("UPDATE customer_visits_sync SET reads = greatest(reads - $1, 0)", [counts.reads]);
     await writeAudit(tx, options.actorEmail, {
       action: "erased",

@@ -47,6 +47,10 @@ export async function pseudonymiseExpired(
       params,
     );
     await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
+    // The programme visits keep the plate too (programme-visits-sync.ts): as a rebuild would give them.
+    for (const table of ["programme_visits", "subscription_payments"]) {
+      await tx.run(`UPDATE ${table} SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
+    }
     await tx.run("DROP TABLE expired_plates");
     return counts;
   });

@@ -138,6 +138,8 @@ export interface BreakdownTable<R> {
   /** The columns naming a row (site, payment method, item), read from the row of either window. */
   dimensions: (Omit<Column, "type"> & { type?: Column["type"]; value: (row: R) => Cell })[];
   metrics: Metric<R>[];
+  /** Values a row carries for its links (`ColumnLink.filters`) without a column of their own (a code). */
+  carried?: { key: string; value: (row: R) => Cell }[];
   /** Metric keys that get the comparison period's value beside them. */
   previous?: string[];
   /** Metric keys that get their relative change against the comparison period. */
@@ -225,7 +227,10 @@ export function breakdownTable<R extends Windowed>(
       const any = (group.current ?? group.comparison ?? group.names) as R;
       return {
         group,
-        row: line(group, Object.fromEntries(def.dimensions.map((d) => [d.key, d.value(any)]))),
+        row: line(
+          group,
+          Object.fromEntries([...def.dimensions, ...(def.carried ?? [])].map((d) => [d.key, d.value(any)])),
+        ),
       };
     })
     .filter(

@@ -1,11 +1,10 @@
 import type { Queryable } from "../../db/database.ts";
-import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { redemptionsSql } from "./voucher-redemptions.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
@@ -36,31 +35,30 @@ interface LandingRow extends Windowed {
 //   Σ ÷ sessions). pageviews: Σ pages of those visits (pages per session = Σ ÷ sessions).
 // conversions / revenue_cents: Wasbord conversion events of those visits and their revenue (incl. VAT, as
 //   the website reports it); converting_sessions: visits with at least one (conversion rate = ÷ sessions).
-// claims: voucher codes claimed in those visits; redemptions: those codes redeemed at a till within their
-//   validity, at most 30 days after the claim (REPORT-DEFINITIONS §1); acquired: redemptions by a plate
-//   never seen before (voucher-redemptions.ts).
+// claims: voucher codes claimed in those visits; redemptions: sales at a till with a code whose last claim
+//   (at most 30 days before, REPORT-DEFINITIONS §1) was in one of those visits; acquired: plates acquired
+//   through those visits (§2: first visit ever redeemed such a code, or an online sale linked to their
+//   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  sql.params.now = filters.now.toISOString();
   const text = `WITH sessions AS (
   ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
-), claims AS (
-  SELECT e.session_id, e.voucher_code, e.occurred_at FROM web_events e
-  WHERE e.kind = 'voucher' AND e.session_id IN (SELECT id FROM sessions)
+), claimed AS (
+  SELECT session_id, count(*) AS claims FROM web_events
+  WHERE kind = 'voucher' AND session_id IN (SELECT id FROM sessions) GROUP BY session_id
 ), redeemed AS (
-  ${redemptionsSql(`SELECT v.id, v.code, v.claimed_at, v.redeemed_at, v.redeemed_transaction_id FROM vouchers v
-    WHERE v.code IN (SELECT voucher_code FROM claims) AND v.redeemed_at IS NOT NULL
-      AND v.redeemed_at <= coalesce(v.claimed_at, v.issued_at) + INTERVAL 30 DAY`)}
+  -- the journey's redemptions of codes claimed in these visits, and the plates they acquired (journey-sync.ts)
+  SELECT claim_session_id AS session_id, count(*) AS redemptions FROM journey_redemptions
+  WHERE claim_session_id IN (SELECT id FROM sessions) GROUP BY ALL
+), acquired AS (
+  SELECT session_id, count(*) AS acquired FROM journey_customers
+  WHERE session_id IN (SELECT id FROM sessions) GROUP BY ALL
 ), per_session AS (
   SELECT s.id,
     count_if(e.kind = 'conversion') AS conversions,
     coalesce(sum(e.revenue_cents) FILTER (WHERE e.kind = 'conversion'), 0) AS revenue_cents
   FROM sessions s JOIN web_events e ON e.session_id = s.id AND e.kind = 'conversion'
   GROUP BY s.id
-), claimed AS (
-  SELECT c.session_id, count(*) AS claims, count(r.id) AS redemptions, count_if(r.new_plate) AS acquired
-  FROM claims c LEFT JOIN redeemed r ON r.code = c.voucher_code
-  GROUP BY c.session_id
 )
 , cells AS (
   -- One pass over the sessions; every figure below is a sum of these cells.
@@ -73,11 +71,13 @@ export function contentLandingPagesSql(filters: ReportFilters) {
     count(p.id) AS converting_sessions,
     sum(coalesce(p.revenue_cents, 0)) AS revenue_cents,
     sum(coalesce(c.claims, 0)) AS claims,
-    sum(coalesce(c.redemptions, 0)) AS redemptions,
-    sum(coalesce(c.acquired, 0)) AS acquired
+    sum(coalesce(r.redemptions, 0)) AS redemptions,
+    sum(coalesce(a.acquired, 0)) AS acquired
   FROM (SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM sessions) s
   LEFT JOIN per_session p ON p.id = s.id
   LEFT JOIN claimed c ON c.session_id = s.id
+  LEFT JOIN redeemed r ON r.session_id = s.id
+  LEFT JOIN acquired a ON a.session_id = s.id
   GROUP BY ALL
 )
 SELECT win,
@@ -158,14 +158,14 @@ const redemptions: Metric<LandingRow> = {
   key: "redemptions",
   label: "Inwisselingen",
   unit: "count",
-  hint: "Geclaimde codes die binnen hun geldigheid (hoogstens 30 dagen na de claim) aan de kassa zijn ingewisseld.",
+  hint: "Inwisselingen aan de kassa van codes die in deze bezoeken geclaimd zijn (hoogstens 30 dagen na de claim), zoals bij Acquisitie.",
   value: (row) => sum(row?.redemptions),
 };
 const acquired: Metric<LandingRow> = {
   key: "acquired",
   label: "Nieuwe klanten",
   unit: "count",
-  hint: "Inwisselingen door een kenteken dat nooit eerder werd gezien: het eerste bezoek ooit was de inwisseling.",
+  hint: "Kentekens die via deze bezoeken klant werden (zoals bij Acquisitie): hun eerste bezoek ooit wisselde een hier geclaimde code in, of was een online aankoop die bij een conversie hoort.",
   value: (row) => sum(row?.acquired),
 };
 
@@ -227,7 +227,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentLandingPages = defineReport({
   id: "content-landing-pages",
-  syncs: [syncCustomerVisits],
+  syncs: [syncJourney],
   sql: { "content-landing-pages": contentLandingPagesSql },
   run,
 });

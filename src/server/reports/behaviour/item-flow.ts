@@ -13,6 +13,7 @@ import {
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 import { subscriptionSpellsSql } from "./subscriptions.ts";
 
 // Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
@@ -21,6 +22,8 @@ import { subscriptionSpellsSql } from "./subscriptions.ts";
 const GRAINS = ["total", "bucket", "programme", "pair", "pairs", "subscriptions"] as const;
 /** How far back the previous visit of a plate is looked for; a plate not seen in a year counts as new. */
 const LOOKBACK = "INTERVAL 365 DAY";
+/** The node of a wash on a subscription, in the mix, the transitions and the sankey. */
+const SUBSCRIPTION = "Abonnement";
 
 interface FlowRow extends Windowed {
   grain: (typeof GRAINS)[number];
@@ -48,9 +51,11 @@ interface FlowRow extends Windowed {
 }
 
 // A visit here is a sale with a wash programme on it (the programme: its programme line; a subscription
-// wash is a sale paid 'abonnement' and shows as "Abonnement").
+// wash is a sale paid 'abonnement' and shows as "Abonnement"), read from programme_visits
+// (programme-visits-sync.ts), where each visit carries the plate's previous sale at a site.
 // washes / revenue_cents: such sales in the period, and the programme lines' amounts (incl. VAT, after
-//   discount): the programme mix in quantity and revenue.
+//   discount): the programme mix in quantity and revenue. A subscription wash has no revenue of its own
+//   (the fee is paid per month, not per wash): the mix leaves its revenue empty and out of the revenue share.
 // with_extra: those of them with at least one extra. Attach rate = with_extra ÷ washes.
 // subscription_washes / free_washes: washes paid by subscription, and washes that cost nothing (a voucher
 //   paid all). Subscription conversion = subscriptions started ÷ (washes − both).
@@ -65,40 +70,21 @@ interface FlowRow extends Windowed {
 export function itemFlowSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   sql.params.now = filters.now.toISOString();
-  const end = filters.comparison && filters.comparison.end > filters.current.end ? "comparison" : "current";
   const start =
     filters.comparison && filters.comparison.start < filters.current.start ? "comparison" : "current";
-  const text = `WITH lines AS (
-  SELECT l.win, l.transaction_id,
-    max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
-    sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
-    bool_or(i.kind = 'extra') AS with_extra
-  FROM (${sql.facts("transaction_lines", "occurred_at")}) l JOIN items i ON i.id = l.item_id
-  GROUP BY ALL HAVING max(CASE WHEN i.kind = 'programma' THEN l.item_id END) IS NOT NULL
-), visits AS (
-  SELECT l.*, t.plate, t.occurred_at, t.payment_method, t.total_cents, i.sort_order,
-    CASE WHEN t.payment_method = 'abonnement' THEN 'Abonnement' ELSE i.name END AS node
-  FROM lines l JOIN (${sql.facts("transactions", "occurred_at")}) t ON t.id = l.transaction_id AND t.win = l.win
-  JOIN items i ON i.id = l.item_id
-), history AS (
-  -- the sales at a site of the plates seen in the period, back to LOOKBACK before it: their previous visit
-  SELECT id, plate, occurred_at, payment_method, promotion_id FROM transactions
-  WHERE occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND occurred_at < $${end}_end::TIMESTAMPTZ
-    AND sales_channel = 'site' AND plate IN (SELECT plate FROM visits)
-), previous AS (
-  SELECT v.win, v.node AS next, v.sort_order AS next_order, v.payment_method AS next_payment,
-    v.total_cents > 0 AND v.payment_method <> 'abonnement' AS next_paid,
-    h.id AS previous_id, h.occurred_at AS previous_at, h.payment_method AS previous_payment, h.promotion_id
-  FROM visits v ASOF JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at
+  const text = `WITH visits AS (
+  SELECT v.*, i.sort_order, CASE WHEN v.subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS node
+  FROM (${sql.facts("programme_visits", "occurred_at")}) v JOIN items i ON i.id = v.item_id
 ), pairs AS (
   -- the previous sale's programme; a previous sale without one (extras only) is no pair
-  SELECT p.*, CASE WHEN p.previous_payment = 'abonnement' THEN 'Abonnement' ELSE i.name END AS previous,
-    i.sort_order AS previous_order, coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
-  FROM previous p
-  JOIN transaction_lines l ON l.transaction_id = p.previous_id
-    AND l.occurred_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK} AND l.occurred_at < $${end}_end::TIMESTAMPTZ
-  JOIN items i ON i.id = l.item_id AND i.kind = 'programma'
-  LEFT JOIN promotions pr ON pr.id = p.promotion_id
+  SELECT v.win, v.node AS next, v.sort_order AS next_order, v.subscription AS next_subscription,
+    NOT v.subscription AND NOT v.free AS next_paid,
+    CASE WHEN v.previous_subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS previous,
+    i.sort_order AS previous_order, v.previous_subscription,
+    coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
+  FROM visits v JOIN items i ON i.id = v.previous_item_id
+  LEFT JOIN promotions pr ON pr.id = v.previous_promotion_id
+  WHERE v.previous_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK}
 ), spells AS (
   ${subscriptionSpellsSql(sql)}
 )
@@ -106,15 +92,14 @@ SELECT win,
   CASE WHEN GROUPING(node) = 0 THEN 'programme' WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, node AS programme, any_value(sort_order) AS sort_order,
   count(*) AS washes, sum(revenue_cents) AS revenue_cents, count_if(with_extra) AS with_extra,
-  count_if(payment_method = 'abonnement') AS subscription_washes,
-  count_if(total_cents = 0 AND payment_method <> 'abonnement') AS free_washes
+  count_if(subscription) AS subscription_washes, count_if(free) AS free_washes
 FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM visits)
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, node))
 UNION ALL BY NAME
 SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS grain, previous, next, count(*) AS pairs,
-  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order > previous_order) AS upgrades,
-  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order = previous_order) AS same,
-  count_if(previous_payment <> 'abonnement' AND next_payment <> 'abonnement' AND next_order < previous_order) AS downgrades,
+  count_if(NOT previous_subscription AND NOT next_subscription AND next_order > previous_order) AS upgrades,
+  count_if(NOT previous_subscription AND NOT next_subscription AND next_order = previous_order) AS same,
+  count_if(NOT previous_subscription AND NOT next_subscription AND next_order < previous_order) AS downgrades,
   count_if(previous_free_upgrade AND next_paid) AS free_upgrades_followed,
   count_if(previous_free_upgrade AND next_paid AND next_order >= previous_order) AS free_upgrades_kept
 FROM pairs GROUP BY GROUPING SETS ((win), (win, previous, next))
@@ -270,11 +255,15 @@ async function run(db: Queryable, filters: ReportFilters) {
 }
 
 function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRow>): Table {
-  const share = (key: "washes" | "revenue_cents", label: string): Metric<FlowRow> => ({
+  // A subscription wash has no revenue of its own (its fee is paid per month): empty, not € 0.
+  const own = (row: FlowRow | undefined) => row?.programme !== SUBSCRIPTION;
+  const share = (key: "washes" | "revenue_cents", label: string, hint: string): Metric<FlowRow> => ({
     key: `${key === "washes" ? "quantity" : "revenue"}_share`,
     label,
     unit: "percent",
-    value: (row) => ratio(sum(row?.[key]), totals.current?.[key]),
+    hint,
+    value: (row) =>
+      key === "revenue_cents" && !own(row) ? null : ratio(sum(row?.[key]), totals.current?.[key]),
   });
   return breakdownTable(
     filters,
@@ -284,15 +273,23 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
       dimensions: [{ key: "programme", label: "Programma", value: (row) => row.programme }],
       metrics: [
         washes,
-        share("washes", "Aandeel aantal"),
+        share(
+          "washes",
+          "Aandeel aantal",
+          "Wasbeurten van het programma ÷ alle wasbeurten, ook op abonnement.",
+        ),
         {
           key: "revenue",
           label: "Omzet",
           unit: "eur_cents",
-          hint: "Incl. btw, na korting.",
-          value: (row) => sum(row?.revenue_cents),
+          hint: "Incl. btw, na korting. Wasbeurten op abonnement hebben geen eigen omzet (het abonnement wordt per maand betaald): leeg.",
+          value: (row) => (own(row) ? sum(row?.revenue_cents) : null),
         },
-        share("revenue_cents", "Aandeel omzet"),
+        share(
+          "revenue_cents",
+          "Aandeel omzet",
+          "Omzet van het programma ÷ omzet van alle betaalde wasbeurten; abonnementswassen tellen niet mee.",
+        ),
         attachRate,
       ],
       changes: ["washes"],
@@ -308,7 +305,7 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
  * order (`order`: programme → its sort order) with Abonnement last.
  */
 function transitionFlow(rows: FlowRow[], order: Map<string, number>) {
-  const rank = (label: string) => (label === "Abonnement" ? Infinity : (order.get(label) ?? 0));
+  const rank = (label: string) => (label === SUBSCRIPTION ? Infinity : (order.get(label) ?? 0));
   const labels = (side: "from" | "to") =>
     [...new Set(rows.map((row) => String(side === "from" ? row.previous : row.next)))].sort(
       (a, b) => rank(a) - rank(b) || a.localeCompare(b, "nl"),
@@ -347,4 +344,9 @@ function transitionsTable(rows: FlowRow[]): Table {
   };
 }
 
-export const itemFlow = defineReport({ id: "item-flow", sql: { "item-flow": itemFlowSql }, run });
+export const itemFlow = defineReport({
+  id: "item-flow",
+  syncs: [syncProgrammeVisits],
+  sql: { "item-flow": itemFlowSql },
+  run,
+});

@@ -1,6 +1,6 @@
 import type { Channel } from "../../../shared/admin/promotions.ts";
+import { maturedUpTo } from "../journey/definitions.ts";
 import type { ReportSql } from "../sql.ts";
-import { redemptionsSql } from "./voucher-redemptions.ts";
 
 // The vouchers Vouchers and Vouchers › flow look at: those issued in the period (and in the comparison
 // period), followed from issue to now, one row each, with their redemption's follow-up where redeemed.
@@ -12,6 +12,19 @@ import { redemptionsSql } from "./voucher-redemptions.ts";
 // expires_at: when the code stops being valid: the end of the promotion's last day (Amsterdam), and for a
 // claimed code at most 30 days after the claim (REPORT-DEFINITIONS §1: the attribution window); null when
 // neither applies (an unclaimed code of a promotion without end).
+//
+// What became of a redemption comes from the customer journey (journey_redemptions, journey-sync.ts), the one
+// derivation the acquisition screens use as well, so Vouchers, Vouchers › flow and Acquisitie agree:
+// - new_plate: a redemption with a plate not seen before (no read in an earlier visit, no earlier sale) —
+//   the journey's seen_before, whose share is Acquisitie's cannibalisation rate.
+// - revenue_90d_cents: the journey's value_90d_cents, revenue excl. VAT of the plate from the redemption up
+//   to 90 days later. REPORT-DEFINITIONS §2 defines the 90-day value from the first visit on, the visit
+//   itself included; payback (90-day revenue ÷ discount cost) uses that definition, so the redeeming sale
+//   counts (it is revenue the promotion brought in), and for a new plate the redemption is its first visit.
+// - matured: the redemption's day lies on or before maturedUpTo(now), the journey's rule: only then does
+//   revenue_90d_cents count for payback (and "not back within 90 days" is final).
+// - first_paid_at, visits_90d, subscriber: the journey's follow-up of the 90 days after the redemption.
+// - plate_codes: the redemptions of the plate in all, ever.
 
 /** The voucher channels a website channel (the channel filter) stands for. */
 const VOUCHER_CHANNELS: Record<string, Channel[]> = {
@@ -37,18 +50,29 @@ function narrowed(sql: ReportSql): string | undefined {
   return conditions.length ? conditions.join(" AND ") : undefined;
 }
 
-/** SQL (no CTE name needed): the cohort rows, tagged `win`. Needs `$now` among the parameters. */
+/**
+ * SQL: days from one instant to another, with fractions. In integer microseconds: TIMESTAMPTZ arithmetic
+ * (date_diff included) goes through ICU and costs far more per row.
+ */
+export const daysBetweenSql = (from: string, to: string) =>
+  `(epoch_us(${to}) - epoch_us(${from})) / 86400000000`;
+
+/** SQL (no CTE name needed): the cohort rows, tagged `win`. Needs `$now` among the parameters; syncJourney first. */
 export function voucherCohortSql(sql: ReportSql): string {
   const where = narrowed(sql);
-  const facts = () => sql.facts("vouchers", "issued_at", { site: null, where });
   const issued = `SELECT v.*, least(
       timezone('Europe/Amsterdam', (p.valid_to + 1)::TIMESTAMP),
       v.claimed_at + INTERVAL 30 DAY
     ) AS expires_at
-  FROM (${facts()}) v JOIN promotions p ON p.id = v.promotion_id`;
-  return `SELECT i.*, r.plate, r.discount_cents, r.revenue_net_cents, r.new_plate, r.revenue_90d_cents, r.matured,
-    r.first_paid_at, r.visits_90d, r.subscriber, r.plate_codes
+  FROM (${sql.facts("vouchers", "issued_at", { site: null, where })}) v JOIN promotions p ON p.id = v.promotion_id`;
+  sql.params.matured_to = maturedUpTo(sql.filters.now);
+  return `SELECT i.*, r.plate, r.discount_cents, r.revenue_excl_vat_cents AS revenue_net_cents,
+    NOT r.seen_before AS new_plate, r.value_90d_cents AS revenue_90d_cents,
+    r.redeemed_date <= $matured_to::DATE AS matured, r.first_paid_at, r.visits_90d,
+    r.subscriber_90d AS subscriber, c.plate_codes
   FROM (${issued}) i
-  LEFT JOIN (${redemptionsSql(`SELECT id, redeemed_at, redeemed_transaction_id FROM vouchers WHERE redeemed_at IS NOT NULL AND id IN (SELECT id FROM (${facts()}))`)}) r
-    ON r.id = i.id`;
+  LEFT JOIN journey_redemptions r ON r.transaction_id = i.redeemed_transaction_id
+  LEFT JOIN (
+    SELECT plate, count(*) AS plate_codes FROM journey_redemptions WHERE plate IS NOT NULL GROUP BY plate
+  ) c ON c.plate = r.plate`;
 }

@@ -1,13 +1,13 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
-import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { voucherCohortSql } from "./voucher-cohort.ts";
+import { daysBetweenSql, voucherCohortSql } from "./voucher-cohort.ts";
 
 // Vouchers › flow: the codes issued in the period (voucher-cohort.ts) step by step, per channel: issued →
 // claimed → redeemed → paid again without a voucher within 90 days → a subscriber or a regular customer;
@@ -80,9 +80,9 @@ FROM steps WHERE win = 'current' GROUP BY ALL
 UNION ALL BY NAME
 SELECT win, 'total' AS grain,
   count(*) AS issued, count(claimed_at) AS claimed, count(redeemed_at) AS redeemed, count(first_paid_at) AS back,
-  median(date_diff('second', issued_at, claimed_at) / 86400) AS days_to_claim,
-  median(date_diff('second', coalesce(claimed_at, issued_at), redeemed_at) / 86400) AS days_to_redeem,
-  median(date_diff('second', redeemed_at, first_paid_at) / 86400) AS days_to_return
+  median(${daysBetweenSql("issued_at", "claimed_at")}) AS days_to_claim,
+  median(${daysBetweenSql("coalesce(claimed_at, issued_at)", "redeemed_at")}) AS days_to_redeem,
+  median(${daysBetweenSql("redeemed_at", "first_paid_at")}) AS days_to_return
 FROM steps GROUP BY win
 UNION ALL BY NAME
 SELECT win, 'month' AS grain, strftime(timezone('Europe/Amsterdam', redeemed_at), '%Y-%m') AS month,
@@ -240,7 +240,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const vouchersFlow = defineReport({
   id: "vouchers/flow",
-  syncs: [syncCustomerVisits],
+  syncs: [syncJourney],
   sql: { "vouchers/flow": vouchersFlowSql },
   run,
 });

@@ -1,12 +1,12 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Queryable } from "../../db/database.ts";
-import { syncCustomerVisits } from "../customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { voucherCohortSql } from "./voucher-cohort.ts";
+import { daysBetweenSql, voucherCohortSql } from "./voucher-cohort.ts";
 
 // Vouchers: per promotion and channel (affiliate), what became of the codes issued in the period: claimed,
 // redeemed, what the discount cost, what the redeeming sales and the 90 days after them brought in.
@@ -46,9 +46,11 @@ interface VoucherRow extends Windowed {
 // median_days_to_redeem: median days from the claim to the redemption (claimed codes only).
 // expired: not redeemed, and no longer valid (voucher-cohort.ts: the promotion ended, or 30 days after the
 //   claim passed).
-// with_plate / new_plates: redemptions with a known plate, and those by a plate never seen before.
-// matured_*: redemptions whose 90 days have passed: their 90-day revenue excl. VAT and their discount, so
-//   payback (revenue ÷ discount) is a ratio of the same redemptions.
+// with_plate / new_plates: redemptions with a known plate, and those by a plate never seen before (the
+//   journey's seen_before, voucher-cohort.ts: the complement of Acquisitie's cannibalisation rate).
+// matured_*: redemptions whose 90 days have passed: their 90-day value excl. VAT (REPORT-DEFINITIONS §2, the
+//   redemption included, voucher-cohort.ts says why) and their discount, so payback (90-day revenue ÷
+//   discount cost) is a ratio of the same redemptions.
 // multi_code_plates: redeeming plates of the row that redeemed more than one code in all.
 // redeemed_ever / max_redemptions: the promotion's redemptions to now against its cap.
 export function vouchersSql(filters: ReportFilters) {
@@ -65,7 +67,7 @@ export function vouchersSql(filters: ReportFilters) {
     count(redeemed_at) AS redeemed,
     sum(discount_cents) AS discount_cents,
     sum(revenue_net_cents) AS revenue_net_cents,
-    median(date_diff('second', claimed_at, redeemed_at) / 86400) AS median_days_to_redeem,
+    median(${daysBetweenSql("claimed_at", "redeemed_at")}) AS median_days_to_redeem,
     count_if(redeemed_at IS NULL AND expires_at <= $now::TIMESTAMPTZ) AS expired,
     count(plate) AS with_plate,
     count_if(new_plate) AS new_plates,
@@ -167,7 +169,7 @@ const payback: Metric<VoucherRow> = {
   key: "payback",
   label: "Terugverdiend (90 dagen)",
   unit: "ratio",
-  hint: "Omzet excl. btw van de inwisselende kentekens in de 90 dagen na de inwisseling (de inwisseling zelf niet) ÷ kortingskosten; alleen inwisselingen waarvan de 90 dagen voorbij zijn. Boven 1: latere bezoeken verdienden de korting terug.",
+  hint: "Omzet excl. btw van het inwisselende kenteken vanaf de inwisseling tot 90 dagen later (de 90-dagenwaarde, zoals bij Acquisitie) ÷ kortingskosten; alleen inwisselingen waarvan de 90 dagen voorbij zijn. Onder 1: de korting kostte meer dan de klanten in 90 dagen opbrachten.",
   value: (row) => ratio(row?.matured_revenue_90d_cents, row?.matured_discount_cents),
 };
 const maturing: Metric<VoucherRow> = {
@@ -224,8 +226,8 @@ async function run(db: Queryable, filters: ReportFilters) {
                   ? `${channelLabels[row.channel]} · ${row.affiliate_name}`
                   : channelLabels[row.channel],
             },
-            { key: "promotion_code", label: "Actiecode", value: (row) => row.promotion_code },
           ],
+          carried: [{ key: "promotion_code", value: (row) => row.promotion_code }],
           metrics: [
             issued,
             claimed,
@@ -254,7 +256,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const vouchers = defineReport({
   id: "vouchers",
-  syncs: [syncCustomerVisits],
+  syncs: [syncJourney],
   sql: { vouchers: vouchersSql },
   run,
 });

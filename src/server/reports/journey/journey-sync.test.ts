@@ -56,7 +56,7 @@ const snapshot = async () => ({
   ),
   redemptions: await db.query(
     `SELECT voucher_code, plate, claim_session_id, channel, campaign, seen_before, seen_last_year, acquired,
-       value_90d_cents FROM journey_redemptions ORDER BY voucher_code`,
+       value_90d_cents, first_paid_at, visits_90d, subscriber_90d FROM journey_redemptions ORDER BY voucher_code`,
   ),
   customers: await db.query(
     `SELECT plate, via, session_id, channel, campaign, first_at, first_date, second_visit_at, value_90d_cents
@@ -107,6 +107,11 @@ describe("customer journey", () => {
     expect(redemptions.map((r) => [r.voucher_code, r.seen_before, r.seen_last_year, r.acquired])).toEqual([
       ["GO-NEW", false, false, true],
       ["GO-OLD", true, true, false],
+    ]);
+    // The 90 days after GO-NEW: one paid sale at the site on 20 November (10 February is day 97).
+    expect(redemptions.map((r) => [r.first_paid_at, r.visits_90d, r.subscriber_90d])).toEqual([
+      ["2026-11-20T10:02:00.000Z", 1, false],
+      [null, 0, false],
     ]);
     expect(customers).toEqual([
       {

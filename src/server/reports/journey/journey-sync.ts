@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { syncDerived } from "../derived-sync.ts";
-import { excludingVatSql } from "./definitions.ts";
+import { excludingVatSql, VALUE_DAYS } from "./definitions.ts";
 
 // Keeps the journey tables (migration 070) up to date with the facts. What arrived since the last call
 // decides what is worked out again, each from its whole history, so late and out-of-order facts give what a
@@ -133,16 +133,20 @@ function journeySql(localDate: (column: string) => string): string[] {
       WHERE voucher_code IS NOT NULL AND (rowid >= $transactions OR plate IN (SELECT plate FROM journey_plates)
         OR voucher_code IN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher'))`,
     // Everything known of those plates: entrance reads and sales (value = revenue excl. VAT).
+    // paid: a sale without a voucher code that cost something; subscription: paid by subscription.
     `CREATE OR REPLACE TEMP TABLE journey_history AS
-      SELECT plate, 'read' AS kind, read_at AS seen_at, NULL::BIGINT AS id, true AS at_site, 0::BIGINT AS value
+      SELECT plate, 'read' AS kind, read_at AS seen_at, NULL::BIGINT AS id, true AS at_site, 0::BIGINT AS value,
+        false AS paid, false AS subscription
       FROM plate_reads WHERE direction = 'in' AND plate IN (SELECT plate FROM journey_plates)
       UNION ALL
-      SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents
+      SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents,
+        voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement'
       FROM transactions WHERE plate IN (SELECT plate FROM journey_plates)`,
     "DELETE FROM journey_redemptions WHERE transaction_id IN (SELECT id FROM journey_redeeming)",
     "DELETE FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)",
     // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
-    // seen_last_year: the same within the 12 months before it.
+    // seen_last_year: the same within the 12 months before it. The follow-up of the 90 days after the
+    // redemption (migration 081): the first paid sale, the sales at a site, a subscription wash.
     `INSERT INTO journey_redemptions
       WITH redeeming AS (
         SELECT t.* FROM transactions t SEMI JOIN journey_redeeming r ON r.id = t.id
@@ -152,15 +156,19 @@ function journeySql(localDate: (column: string) => string): string[] {
           AND e.occurred_at <= t.occurred_at AND e.occurred_at >= t.occurred_at - INTERVAL ${CLAIM_WINDOW_DAYS} DAY
         GROUP BY t.id
       ), earlier AS (
-        SELECT t.id, h.seen_at, h.kind, h.value, t.occurred_at AS redeemed_at,
+        SELECT t.id, h.seen_at, h.kind, h.value, h.at_site, h.paid, h.subscription, t.occurred_at AS redeemed_at,
+          h.kind = 'sale' AND h.seen_at > t.occurred_at AND h.seen_at < t.occurred_at + INTERVAL ${VALUE_DAYS} DAY AS following,
           (h.kind = 'read' AND h.seen_at < t.occurred_at - INTERVAL ${VISIT_MINUTES} MINUTE)
             OR (h.kind = 'sale' AND h.seen_at < t.occurred_at) AS earlier_visit
         FROM redeeming t JOIN journey_history h ON h.plate = t.plate
       ), seen AS (
         SELECT id, bool_or(earlier_visit) AS seen_before,
           bool_or(earlier_visit AND seen_at >= redeemed_at - INTERVAL 1 YEAR) AS seen_last_year,
-          sum(value) FILTER (WHERE kind = 'sale' AND seen_at >= redeemed_at AND seen_at < redeemed_at + INTERVAL 90 DAY)
-            AS value_90d
+          sum(value) FILTER (WHERE kind = 'sale' AND seen_at >= redeemed_at AND seen_at < redeemed_at + INTERVAL ${VALUE_DAYS} DAY)
+            AS value_90d,
+          min(seen_at) FILTER (WHERE following AND paid) AS first_paid_at,
+          count(*) FILTER (WHERE following AND at_site) AS visits_90d,
+          bool_or(following AND subscription) AS subscriber_90d
         FROM earlier GROUP BY id
       )
       SELECT t.id, t.occurred_at, ${localDate("t.occurred_at")}, t.site_id, t.plate, t.voucher_code, t.promotion_id,
@@ -169,7 +177,10 @@ function journeySql(localDate: (column: string) => string): string[] {
         CASE WHEN t.plate IS NOT NULL THEN coalesce(n.seen_before, false) END,
         CASE WHEN t.plate IS NOT NULL THEN coalesce(n.seen_last_year, false) END,
         t.plate IS NOT NULL AND c.session_id IS NOT NULL AND NOT coalesce(n.seen_before, false),
-        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.value_90d, 0) END
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.value_90d, 0) END,
+        n.first_paid_at,
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.visits_90d, 0) END,
+        CASE WHEN t.plate IS NOT NULL THEN coalesce(n.subscriber_90d, false) END
       FROM redeeming t LEFT JOIN claims c ON c.id = t.id LEFT JOIN seen n ON n.id = t.id
         LEFT JOIN journey_sessions s ON s.session_id = c.session_id`,
     // An acquired customer: the plate's first sale ever, with no read in an earlier visit, redeemed a code

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { erasePlate } from "../../privacy/erase-plate.ts";
+import { pseudonymKey } from "../../privacy/pseudonym.ts";
+import { syncProgrammeVisits } from "./programme-visits-sync.ts";
+
+// programme_visits must be the same whether it was caught up batch by batch or rebuilt from all facts,
+// whatever order the sales and their lines arrive in. Items: Glans (1, order 1), Premium (2, order 2),
+// Velgen (3, an extra), Abonnement (4, the monthly fee). Promotion 1 is a free upgrade.
+
+let db: Database;
+let event = 0;
+
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await migrate(db);
+  await db.run(
+    "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12)",
+  );
+  await db.run(`INSERT INTO items (id, code, name, kind, price_cents, sort_order) VALUES
+    (1, 'glans', 'Glans', 'programma', 1000, 1), (2, 'premium', 'Premium', 'programma', 1500, 2),
+    (3, 'velgen', 'Velgen', 'extra', 300, 10), (4, 'abonnement', 'Abonnement', 'abonnement', 3000, 20)`);
+  await db.run(`INSERT INTO promotions (id, code, name, kind, value, channel, valid_from)
+    VALUES (1, 'upgrade', 'Upgrade', 'gratis-upgrade', 0, 'flyer', '2026-01-01')`);
+});
+afterEach(() => db.close());
+
+interface Sale {
+  at: string;
+  plate: string | null;
+  /** item ids with their amount in cents */
+  lines?: [number, number][];
+  payment?: string;
+  online?: boolean;
+  promotion?: number;
+}
+
+/** A sale (total = Σ line amounts) and its lines; returns its id. */
+async function sale({ at, plate, lines = [], payment = "pin", online = false, promotion }: Sale) {
+  const total = lines.reduce((sum, [, cents]) => sum + cents, 0);
+  const [{ id }] = await db.query<{ id: number }>(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
+       subtotal_cents, total_cents, vat_cents, promotion_id)
+     VALUES (1, $1, $2, $3, $4, $5, $6, $6, 0, $7) RETURNING id`,
+    [`t${++event}`, at, plate, payment, online ? "online" : "site", total, promotion ?? null],
+  );
+  for (const [index, [item, cents]] of lines.entries()) await line(id, index + 1, at, item, cents);
+  return id;
+}
+const line = (id: number, no: number, at: string, item: number, cents: number) =>
+  db.run(
+    `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
+       unit_price_cents, amount_cents, vat_cents) VALUES ($1, $2, 1, $3, $4, 1, $5, $5, 0)`,
+    [id, no, at, item, cents],
+  );
+
+const snapshot = () =>
+  db.query(
+    `SELECT strftime(occurred_at, '%m-%d') AS day, plate, item_id, revenue_cents, with_extra, subscription, free,
+       strftime(previous_at, '%m-%d') AS previous_day, previous_item_id, previous_subscription, previous_promotion_id
+     FROM programme_visits ORDER BY occurred_at, transaction_id`,
+  );
+
+const payments = () =>
+  db.query(
+    "SELECT strftime(occurred_at, '%m-%d') AS day, plate FROM subscription_payments ORDER BY occurred_at",
+  );
+
+async function rebuilt() {
+  await db.run("DELETE FROM subscription_payments");
+  await db.run("DELETE FROM programme_visits");
+  await db.run("UPDATE programme_visits_sync SET transactions = 0, lines = 0");
+  await syncProgrammeVisits(db);
+  return snapshot();
+}
+
+describe("programme visits", () => {
+  it("catches up batch by batch to what a rebuild gives, late and out-of-order sales and lines included", async () => {
+    await sale({ at: "2026-11-01T10:00:00Z", plate: "AA11", lines: [[1, 1000]], promotion: 1 });
+    await sale({
+      at: "2026-11-10T10:00:00Z",
+      plate: "AA11",
+      lines: [
+        [2, 1500],
+        [3, 300],
+      ],
+    });
+    await sale({ at: "2026-11-10T11:00:00Z", plate: null, lines: [[1, 1000]] });
+    await syncProgrammeVisits(db);
+    expect((await snapshot()).map((r) => [r.day, r.plate, r.previous_day, r.previous_item_id])).toEqual([
+      ["11-01", "AA11", null, null],
+      ["11-10", "AA11", "11-01", 1],
+      ["11-10", null, null, null],
+    ]);
+
+    // A sale of 5 November arrives late: it becomes the previous visit of the one of the 10th.
+    await sale({ at: "2026-11-05T10:00:00Z", plate: "AA11", lines: [[2, 0]], payment: "voucher" });
+    // A sale whose line arrives in a later batch than the sale itself.
+    const late = await sale({ at: "2026-11-12T10:00:00Z", plate: "AA11", payment: "abonnement" });
+    // An online subscription payment is no visit, and no previous visit either; one of 2 November arrives late.
+    await sale({ at: "2026-11-13T09:00:00Z", plate: "AA11", lines: [[4, 3000]], online: true });
+    await sale({ at: "2026-11-02T09:00:00Z", plate: "AA11", lines: [[4, 3000]], online: true });
+    // Extras only: no programme visit, but the previous sale of the next one (which then makes no pair).
+    await sale({ at: "2026-11-14T10:00:00Z", plate: "AA11", lines: [[3, 300]] });
+    await sale({ at: "2026-11-15T10:00:00Z", plate: "AA11", lines: [[1, 1000]] });
+    await syncProgrammeVisits(db);
+    await line(late, 1, "2026-11-12T10:00:00Z", 1, 0);
+    // A subscription payment whose line comes after its sale was synced.
+    const fee = await sale({ at: "2026-12-13T09:00:00Z", plate: "AA11", online: true });
+    await syncProgrammeVisits(db);
+    await line(fee, 1, "2026-12-13T09:00:00Z", 4, 3000);
+    await syncProgrammeVisits(db);
+
+    const incremental = await snapshot();
+    expect(incremental).toEqual([
+      // day, plate, item, revenue, extra, subscription, free, previous day, its item, subscription, promotion
+      row("11-01", "AA11", 1, 1000, false, false, false, null, null, null, null),
+      row("11-05", "AA11", 2, 0, false, false, true, "11-01", 1, false, 1),
+      row("11-10", "AA11", 2, 1500, true, false, false, "11-05", 2, false, null),
+      row("11-10", null, 1, 1000, false, false, false, null, null, null, null),
+      row("11-12", "AA11", 1, 0, false, true, false, "11-10", 2, false, null),
+      row("11-15", "AA11", 1, 1000, false, false, false, "11-14", null, false, null),
+    ]);
+    const paid = await payments();
+    expect(paid).toEqual([
+      { day: "11-02", plate: "AA11" },
+      { day: "11-13", plate: "AA11" },
+      { day: "12-13", plate: "AA11" },
+    ]);
+    expect(await rebuilt()).toEqual(incremental);
+    expect(await payments()).toEqual(paid);
+  });
+
+  it("works everything out again when sales were deleted from the facts", async () => {
+    await sale({ at: "2026-11-01T10:00:00Z", plate: "BB22", lines: [[1, 1000]] });
+    const middle = await sale({ at: "2026-11-02T10:00:00Z", plate: "BB22", lines: [[2, 1500]] });
+    await sale({ at: "2026-11-03T10:00:00Z", plate: "BB22", lines: [[1, 1000]] });
+    await syncProgrammeVisits(db);
+    await db.run("DELETE FROM transaction_lines WHERE transaction_id = $1", [middle]);
+    await db.run("DELETE FROM transactions WHERE id = $1", [middle]);
+    await syncProgrammeVisits(db);
+    // The sale of the 3rd now follows the one of the 1st.
+    expect((await snapshot()).map((r) => [r.day, r.previous_day])).toEqual([
+      ["11-01", null],
+      ["11-03", "11-01"],
+    ]);
+  });
+});
+
+describe("programme visits and the right to erasure", () => {
+  it("keeps no erased plate, and equals a rebuild afterwards", async () => {
+    await sale({ at: "2026-11-01T10:00:00Z", plate: "CC33", lines: [[1, 1000]] });
+    await sale({ at: "2026-11-02T10:00:00Z", plate: "CC33", lines: [[2, 1500]] });
+    await sale({ at: "2026-11-03T09:00:00Z", plate: "CC33", lines: [[4, 3000]], online: true });
+    await syncProgrammeVisits(db);
+    await erasePlate(db, {
+      plate: "CC33",
+      actorEmail: "demo@wasbord.nl",
+      key: pseudonymKey("ab".repeat(32)),
+    });
+    await syncProgrammeVisits(db);
+    const erased = await snapshot();
+    // Both washes stay, without a plate and so without a previous visit; the payment is no payment any more.
+    expect(erased.map((r) => [r.day, r.plate, r.previous_day, r.previous_item_id])).toEqual([
+      ["11-01", null, null, null],
+      ["11-02", null, null, null],
+    ]);
+    expect(await payments()).toEqual([]);
+    expect(await rebuilt()).toEqual(erased);
+  });
+});
+
+const row = (
+  day: string,
+  plate: string | null,
+  item_id: number,
+  revenue_cents: number,
+  with_extra: boolean,
+  subscription: boolean,
+  free: boolean,
+  previous_day: string | null,
+  previous_item_id: number | null,
+  previous_subscription: boolean | null,
+  previous_promotion_id: number | null,
+) => ({
+  day,
+  plate,
+  item_id,
+  revenue_cents,
+  with_extra,
+  subscription,
+  free,
+  previous_day,
+  previous_item_id,
+  previous_subscription,
+  previous_promotion_id,
+});

@@ -1,0 +1,100 @@
+import type { Queryable } from "../../db/database.ts";
+import { syncDerived } from "../derived-sync.ts";
+
+// Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
+// lines, for Programmakeuze. A subscription payment is added once its sale and its subscription line are
+// both in (in whichever order they arrived).
+// What arrived since the last call decides what is worked out again, the journey's way (journey-sync.ts):
+// every sale of a plate with a new sale or line is worked out again from the plate's whole history, so a
+// late or out-of-order sale (which changes the previous visit of the plate's next visit) gives what a
+// rebuild gives. Only rows that changed are deleted and inserted, so the table stays nearly in time order
+// (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
+// "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
+
+/** Brings programme_visits and subscription_payments up to date; when nothing arrived it costs a count per fact table. */
+export const syncProgrammeVisits = (db: Queryable) =>
+  syncDerived(db, {
+    state: "programme_visits_sync",
+    facts: { transactions: "transactions", lines: "transaction_lines" },
+    tables: ["programme_visits", "subscription_payments"],
+    add: addProgrammeVisits,
+  });
+
+const COLUMNS = [
+  "transaction_id",
+  "site_id",
+  "occurred_at",
+  "plate",
+  "item_id",
+  "revenue_cents",
+  "with_extra",
+  "subscription",
+  "free",
+  "previous_at",
+  "previous_item_id",
+  "previous_subscription",
+  "previous_promotion_id",
+] as const;
+const same = COLUMNS.map((column) => `f.${column} IS NOT DISTINCT FROM v.${column}`).join(" AND ");
+
+async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): Promise<void> {
+  const steps = [
+    // Plates with a new sale or a new line: all their sales are worked out again.
+    `CREATE OR REPLACE TEMP TABLE programme_plates AS
+      SELECT plate FROM transactions WHERE plate IS NOT NULL AND (rowid >= $transactions
+        OR id IN (SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines))`,
+    `CREATE OR REPLACE TEMP TABLE programme_sales AS
+      SELECT id FROM transactions WHERE rowid >= $transactions OR plate IN (SELECT plate FROM programme_plates)
+      UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines`,
+    `CREATE OR REPLACE TEMP TABLE programme_fresh AS
+      WITH lines AS (
+        SELECT l.transaction_id,
+          max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
+          sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
+          bool_or(i.kind = 'extra') AS with_extra
+        FROM transaction_lines l JOIN items i ON i.id = l.item_id
+        WHERE l.transaction_id IN (SELECT id FROM programme_sales)
+        GROUP BY l.transaction_id
+      ), sales AS (
+        SELECT t.id, t.site_id, t.occurred_at, t.plate, t.sales_channel, t.payment_method, t.total_cents,
+          t.promotion_id, l.item_id, l.revenue_cents, l.with_extra
+        FROM transactions t LEFT JOIN lines l ON l.transaction_id = t.id
+        WHERE t.id IN (SELECT id FROM programme_sales)
+      ), visits AS (
+        SELECT * FROM sales WHERE item_id IS NOT NULL
+      ), history AS (
+        -- a previous visit is a sale at a site (an online subscription payment is no visit)
+        SELECT plate, occurred_at, item_id, payment_method, promotion_id FROM sales
+        WHERE sales_channel = 'site' AND plate IS NOT NULL
+      )
+      SELECT v.id AS transaction_id, v.site_id, v.occurred_at, v.plate, v.item_id, v.revenue_cents, v.with_extra,
+        v.payment_method = 'abonnement' AS subscription,
+        v.total_cents = 0 AND v.payment_method <> 'abonnement' AS free,
+        h.occurred_at AS previous_at, h.item_id AS previous_item_id,
+        h.payment_method = 'abonnement' AS previous_subscription, h.promotion_id AS previous_promotion_id
+      FROM visits v ASOF LEFT JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at`,
+    `DELETE FROM programme_visits v
+      WHERE v.transaction_id IN (SELECT id FROM programme_sales)
+        AND NOT EXISTS (SELECT 1 FROM programme_fresh f WHERE ${same})`,
+    `INSERT INTO programme_visits
+      SELECT ${COLUMNS.join(", ")} FROM programme_fresh f
+      WHERE NOT EXISTS (SELECT 1 FROM programme_visits v WHERE ${same})
+      ORDER BY occurred_at`,
+    `INSERT INTO subscription_payments
+      SELECT t.id, t.site_id, t.plate, t.occurred_at FROM transactions t
+      WHERE t.id IN (SELECT id FROM programme_sales) AND t.plate IS NOT NULL
+        AND t.id IN (SELECT l.transaction_id FROM transaction_lines l JOIN items i ON i.id = l.item_id
+          WHERE i.kind = 'abonnement' AND l.transaction_id IN (SELECT id FROM programme_sales))
+        AND t.id NOT IN (SELECT transaction_id FROM subscription_payments)
+      ORDER BY t.occurred_at`,
+    "DROP TABLE programme_fresh",
+    "DROP TABLE programme_sales",
+    "DROP TABLE programme_plates",
+  ];
+  for (const step of steps) {
+    await tx.run(
+      step,
+      Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(step))),
+    );
+  }
+}
