@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { choose, dialog, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 test.describe.configure({ timeout: 120_000 });
@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 // Instellingen → Meldingen on the demo chain: a beheerder sets up a rule (after a Dutch validation error),
 // has it checked at once and reads the log. The cycle itself is proven in src/server/alerts/alerts.test.ts.
 
-const SHOTS = "/work/notes/shots/14-alerts";
+const SHOTS = screensDir("alerts");
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

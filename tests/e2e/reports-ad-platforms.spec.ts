@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { expectSettled, openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Every step waits for a round trip to the server and a redraw: allow for a busy machine.
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 240_000 });
 // show as chips under a breadcrumb and stay in the URL. The figures are proven on the fixture in
 // tests/api/reports-ad-platforms.test.ts.
 
-const SHOTS = "/work/notes/shots/issue-10";
+const SHOTS = screensDir("ad-platforms");
 
 const firstLink = (page: Page, table: string) =>
   page.getByTestId(`table-${table}`).locator("tbody tr").first().getByRole("link");

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { REPORT_CATALOGUE } from "../../src/shared/reports/catalogue.ts";
 import { chooseFilter, expectSettled, kpiText, openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Each test draws its screen at two sizes and follows a row: more than the default minute on a busy machine.
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 150_000 });
 // their parts appear, the period changes them and the URL, and a row leads once to the narrower view. The
 // figures themselves are proven on the hand-made fixture in tests/api/reports-behaviour.test.ts.
 
-const SHOTS = process.env.E2E_SHOTS ?? "/work/notes/shots/issue-11";
+const SHOTS = screensDir("behaviour");
 
 const SCREENS = [
   { id: "vouchers", kpi: "issued", table: "promotions", drill: "promotion" },

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { chooseSite, expectSettled, openReport, siteChips } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Each test reloads report screens several times at two sizes: more than the default minute on a busy machine.
@@ -11,7 +11,7 @@ test.setTimeout(180_000);
 // of two rows; a saved view comes back from the menu after the filters were reset. The figures of a set of
 // sites are proven on the hand-made fixture in tests/api/reports-sites-views.test.ts.
 
-const SHOTS = "/work/notes/shots/14-views";
+const SHOTS = screensDir("sites-views");
 
 const bySiteRows = (page: Page) => page.getByTestId("table-by_site").locator("tbody tr");
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
+import { screensDir } from "./support.ts";
 
 // Helpers for the report screens' browser tests (transactions, dashboard, and the KLANTEN screens).
 
@@ -50,11 +51,12 @@ export async function chooseSite(page: Page, index: number): Promise<string> {
 /** The chips of the chosen sites, found by their remove buttons (`Vestiging <naam> weghalen`). */
 export const siteChips = (page: Page) => page.getByRole("button", { name: /^Vestiging .+ weghalen$/ });
 
-/** Saves the whole screen as test-results/screens/<name>.png, for people to look at. */
+/** Saves the whole screen as <screens>/reports/<name>.png (see screensDir), for people to look at. */
 export async function saveScreen(page: Page, name: string): Promise<void> {
-  mkdirSync("test-results/screens", { recursive: true });
+  const dir = screensDir("reports");
+  mkdirSync(dir, { recursive: true });
   await expectSettled(page);
   // Charts draw on a canvas after their chunk has loaded.
   await page.waitForTimeout(500);
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }

@@ -1,8 +1,15 @@
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "demo@wasbord.nl", password: "demo" };
 export const STORAGE_STATE = "test-results/e2e-signed-in.json";
+
+/**
+ * Where a spec saves the screens it takes for people to look at: inside the checkout (test-results/screens/
+ * <area>), or under E2E_SHOTS when someone wants them elsewhere. Never a path outside the run's own folders.
+ */
+export const screensDir = (area: string) => join(process.env.E2E_SHOTS ?? "test-results/screens", area);
 
 /** Fills the bundled provider's real login page. */
 export async function logInOnProviderPage(page: Page, account = DEMO): Promise<void> {
