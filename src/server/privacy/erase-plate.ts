@@ -1,6 +1,7 @@
 import type { PlateErasure } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../admin/audit.ts";
 import type { Database } from "../db/database.ts";
+import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
@@ -42,10 +43,17 @@ export async function erasePlate(
     // A sale without a plate has no previous visit and is no subscription payment, as a rebuild would give
     // (programme-visits-sync.ts); its facts' row counts do not change, so nothing else needs to follow.
     await tx.run(
+      "CREATE OR REPLACE TEMP TABLE erased_visits AS SELECT site_id, occurred_at FROM programme_visits WHERE plate = $1",
+      [plate],
+    );
+    await tx.run(
       `UPDATE programme_visits SET plate = NULL, previous_at = NULL, previous_item_id = NULL,
          previous_subscription = NULL, previous_promotion_id = NULL WHERE plate = $1`,
       [plate],
     );
+    // Their pairs are gone: the daily sums of their days follow.
+    await sumProgrammeDays(tx, "erased_visits");
+    await tx.run("DROP TABLE erased_visits");
     await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
     await tx.run("UPDATE customer_visits_sync SET reads = greatest(reads - $1, 0)", [counts.reads]);
     await writeAudit(tx, options.actorEmail, {

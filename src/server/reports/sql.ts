@@ -2,6 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
 import type { ReportFilters } from "./filters.ts";
 import type { Site } from "./sites.ts";
+import { localDate, startOfDay } from "./time-zone.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -97,6 +98,34 @@ export class ReportSql {
         return `SELECT '${name}' AS win, * FROM ${table} WHERE ${hours.join(" AND ")}
   UNION ALL BY NAME
   SELECT '${name}' AS win, * FROM (${raw({ sales: edge("t", "id"), lines: edge("l", "transaction_id") })})`;
+      })
+      .join("\n  UNION ALL BY NAME\n  ");
+  }
+
+  /**
+   * Like `rollup` for a table of local days (its `day` column): the whole days of both windows from `table`,
+   * the unfinished last day of a window that runs to now from `facts` (with its time column `time`), tagged
+   * `win`; with hourly buckets the whole window comes from `facts`. A filter on the site applies to both.
+   */
+  daily(table: string, facts: string, time = "occurred_at"): string {
+    return this.windows
+      .map(([name, window]) => {
+        // The first day not read from `table`: the day `end` falls in (the day after `to` when it is whole).
+        const rest = this.filters.granularity === "hour" ? window.from : localDate(window.end);
+        this.params[`${name}_from`] = window.from;
+        this.params[`${name}_rest_from`] = rest;
+        this.params[`${name}_rest_start`] = startOfDay(rest).toISOString();
+        this.params[`${name}_end`] = window.end.toISOString();
+        const site = this.siteCondition("site_id");
+        const days = [`day >= $${name}_from::DATE`, `day < $${name}_rest_from::DATE`, ...site];
+        const edge = [
+          `${time} >= $${name}_rest_start::TIMESTAMPTZ`,
+          `${time} < $${name}_end::TIMESTAMPTZ`,
+          ...site,
+        ];
+        return `SELECT '${name}' AS win, * FROM ${table} WHERE ${days.join(" AND ")}
+  UNION ALL BY NAME
+  SELECT '${name}' AS win, * FROM ${facts} WHERE ${edge.join(" AND ")}`;
       })
       .join("\n  UNION ALL BY NAME\n  ");
   }

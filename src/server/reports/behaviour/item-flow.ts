@@ -70,38 +70,52 @@ interface FlowRow extends Windowed {
 export function itemFlowSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   sql.params.now = filters.now.toISOString();
-  const start =
-    filters.comparison && filters.comparison.start < filters.current.start ? "comparison" : "current";
+  // The look-back runs from the earliest window's start, for both windows.
+  const earliest =
+    filters.comparison && filters.comparison.start < filters.current.start
+      ? filters.comparison
+      : filters.current;
+  sql.params.lookback_from = earliest.start.toISOString();
+  // Whole days from the daily sums (programme-visits-sync.ts), the unfinished last day from the visits, in the
+  // same shape: a visit is one wash whose previous visit is always compared with the look-back.
+  const visits = sql.daily(
+    "programme_visits_daily",
+    `(SELECT site_id, occurred_at, item_id, with_extra, subscription, free, previous_item_id, previous_subscription,
+      previous_promotion_id, previous_at AS lookback_at, 1 AS washes, revenue_cents FROM programme_visits)`,
+  );
+  const washes = (condition: string) => `sum(CASE WHEN ${condition} THEN washes ELSE 0 END)::BIGINT`;
   const text = `WITH visits AS (
-  SELECT v.*, i.sort_order, CASE WHEN v.subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS node
-  FROM (${sql.facts("programme_visits", "occurred_at")}) v JOIN items i ON i.id = v.item_id
+  SELECT v.*, i.sort_order, CASE WHEN v.subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS node,
+    ${sql.bucket(`coalesce(v.day::TIMESTAMP, ${sql.local("v.occurred_at")})`)} AS bucket
+  FROM (${visits}) v JOIN items i ON i.id = v.item_id
 ), pairs AS (
   -- the previous sale's programme; a previous sale without one (extras only) is no pair
-  SELECT v.win, v.node AS next, v.sort_order AS next_order, v.subscription AS next_subscription,
+  SELECT v.win, v.washes, v.node AS next, v.sort_order AS next_order, v.subscription AS next_subscription,
     NOT v.subscription AND NOT v.free AS next_paid,
     CASE WHEN v.previous_subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS previous,
     i.sort_order AS previous_order, v.previous_subscription,
     coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
   FROM visits v JOIN items i ON i.id = v.previous_item_id
   LEFT JOIN promotions pr ON pr.id = v.previous_promotion_id
-  WHERE v.previous_at >= $${start}_start::TIMESTAMPTZ - ${LOOKBACK}
+  WHERE v.lookback_at IS NULL OR v.lookback_at >= $lookback_from::TIMESTAMPTZ - ${LOOKBACK}
 ), spells AS (
   ${subscriptionSpellsSql(sql)}
 )
 SELECT win,
   CASE WHEN GROUPING(node) = 0 THEN 'programme' WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, node AS programme, any_value(sort_order) AS sort_order,
-  count(*) AS washes, sum(revenue_cents) AS revenue_cents, count_if(with_extra) AS with_extra,
-  count_if(subscription) AS subscription_washes, count_if(free) AS free_washes
-FROM (SELECT *, ${sql.bucket(sql.local("occurred_at"))} AS bucket FROM visits)
+  sum(washes)::BIGINT AS washes, sum(revenue_cents)::BIGINT AS revenue_cents, ${washes("with_extra")} AS with_extra,
+  ${washes("subscription")} AS subscription_washes, ${washes("free")} AS free_washes
+FROM visits
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, node))
 UNION ALL BY NAME
-SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS grain, previous, next, count(*) AS pairs,
-  count_if(NOT previous_subscription AND NOT next_subscription AND next_order > previous_order) AS upgrades,
-  count_if(NOT previous_subscription AND NOT next_subscription AND next_order = previous_order) AS same,
-  count_if(NOT previous_subscription AND NOT next_subscription AND next_order < previous_order) AS downgrades,
-  count_if(previous_free_upgrade AND next_paid) AS free_upgrades_followed,
-  count_if(previous_free_upgrade AND next_paid AND next_order >= previous_order) AS free_upgrades_kept
+SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS grain, previous, next,
+  sum(washes)::BIGINT AS pairs,
+  ${washes("NOT previous_subscription AND NOT next_subscription AND next_order > previous_order")} AS upgrades,
+  ${washes("NOT previous_subscription AND NOT next_subscription AND next_order = previous_order")} AS same,
+  ${washes("NOT previous_subscription AND NOT next_subscription AND next_order < previous_order")} AS downgrades,
+  ${washes("previous_free_upgrade AND next_paid")} AS free_upgrades_followed,
+  ${washes("previous_free_upgrade AND next_paid AND next_order >= previous_order")} AS free_upgrades_kept
 FROM pairs GROUP BY GROUPING SETS ((win), (win, previous, next))
 UNION ALL BY NAME
 SELECT win, 'subscriptions' AS grain,

@@ -67,9 +67,18 @@ const payments = () =>
     "SELECT strftime(occurred_at, '%m-%d') AS day, plate FROM subscription_payments ORDER BY occurred_at",
   );
 
+/** programme_visits_daily as a list, in a fixed order. */
+const daily = () =>
+  db.query(
+    `SELECT strftime(day, '%m-%d') AS day, item_id, with_extra, subscription, free, previous_item_id,
+       previous_subscription, previous_promotion_id, strftime(lookback_at, '%Y-%m-%d') AS lookback, washes, revenue_cents
+     FROM programme_visits_daily ORDER BY ALL`,
+  );
+
 async function rebuilt() {
   await db.run("DELETE FROM subscription_payments");
   await db.run("DELETE FROM programme_visits");
+  await db.run("DELETE FROM programme_visits_daily");
   await db.run("UPDATE programme_visits_sync SET transactions = 0, lines = 0");
   await syncProgrammeVisits(db);
   return snapshot();
@@ -128,8 +137,44 @@ describe("programme visits", () => {
       { day: "11-13", plate: "AA11" },
       { day: "12-13", plate: "AA11" },
     ]);
+    // The daily sums, hand-worked from the rows above (all in winter: the local day is the UTC day; the
+    // unplated wash of the 10th is its own row, its previous columns being null).
+    const days = await daily();
+    expect(days).toEqual([
+      sums("11-01", 1, false, false, false, null, null, null, null, 1, 1000),
+      sums("11-05", 2, false, false, true, 1, false, 1, null, 1, 0),
+      sums("11-10", 1, false, false, false, null, null, null, null, 1, 1000),
+      sums("11-10", 2, true, false, false, 2, false, null, null, 1, 1500),
+      sums("11-12", 1, false, true, false, 2, false, null, null, 1, 0),
+      sums("11-15", 1, false, false, false, null, null, null, null, 1, 1000),
+    ]);
     expect(await rebuilt()).toEqual(incremental);
     expect(await payments()).toEqual(paid);
+    expect(await daily()).toEqual(days);
+  });
+
+  it("sums each local day, and keeps a previous visit over 365 days back for the report to compare", async () => {
+    // 22:30 UTC on 1 Nov 2026 is 23:30 in Amsterdam (1 Nov); 23:30 UTC is 00:30 on 2 Nov.
+    await sale({ at: "2025-10-01T10:00:00Z", plate: "DD44", lines: [[1, 1000]] });
+    await sale({ at: "2026-11-01T22:30:00Z", plate: "DD44", lines: [[2, 1500]] });
+    await sale({ at: "2026-11-01T23:30:00Z", plate: "EE55", lines: [[2, 1500]] });
+    await syncProgrammeVisits(db);
+    // A late sale of the evening of 1 Nov, local time, and a second wash of EE55 on 2 Nov.
+    await sale({ at: "2026-11-01T20:00:00Z", plate: "FF66", lines: [[2, 1400]] });
+    await sale({ at: "2026-11-02T12:00:00Z", plate: "EE55", lines: [[2, 1500]] });
+    await syncProgrammeVisits(db);
+    const days = await daily();
+    expect(days).toEqual([
+      sums("10-01", 1, false, false, false, null, null, null, null, 1, 1000),
+      // DD44's previous visit is 396 days back: kept with its date; FF66 has none: summed with it.
+      sums("11-01", 2, false, false, false, 1, false, null, "2025-10-01", 1, 1500),
+      sums("11-01", 2, false, false, false, null, null, null, null, 1, 1400),
+      // EE55's first wash (local 2 Nov) and its second, 2 Nov after 2 Nov.
+      sums("11-02", 2, false, false, false, 2, false, null, null, 1, 1500),
+      sums("11-02", 2, false, false, false, null, null, null, null, 1, 1500),
+    ]);
+    await rebuilt();
+    expect(await daily()).toEqual(days);
   });
 
   it("works everything out again when sales were deleted from the facts", async () => {
@@ -167,7 +212,14 @@ describe("programme visits and the right to erasure", () => {
       ["11-02", null, null, null],
     ]);
     expect(await payments()).toEqual([]);
+    // The pair 1 → 2 Nov is gone from the daily sums too.
+    const days = await daily();
+    expect(days.map((r) => [r.day, r.previous_item_id])).toEqual([
+      ["11-01", null],
+      ["11-02", null],
+    ]);
     expect(await rebuilt()).toEqual(erased);
+    expect(await daily()).toEqual(days);
   });
 });
 
@@ -195,4 +247,30 @@ const row = (
   previous_item_id,
   previous_subscription,
   previous_promotion_id,
+});
+
+const sums = (
+  day: string,
+  item_id: number,
+  with_extra: boolean,
+  subscription: boolean,
+  free: boolean,
+  previous_item_id: number | null,
+  previous_subscription: boolean | null,
+  previous_promotion_id: number | null,
+  lookback: string | null,
+  washes: number,
+  revenue_cents: number,
+) => ({
+  day,
+  item_id,
+  with_extra,
+  subscription,
+  free,
+  previous_item_id,
+  previous_subscription,
+  previous_promotion_id,
+  lookback,
+  washes,
+  revenue_cents,
 });

@@ -1,5 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
+import { localTimeSql } from "../buckets.ts";
 import { syncDerived } from "../derived-sync.ts";
+import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
 
 // Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
 // lines, for Programmakeuze. A subscription payment is added once its sale and its subscription line are
@@ -10,13 +12,15 @@ import { syncDerived } from "../derived-sync.ts";
 // rebuild gives. Only rows that changed are deleted and inserted, so the table stays nearly in time order
 // (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
 // "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
+// programme_visits_daily (migration 082) follows in the same transaction: every (site, local day) holding a
+// deleted or inserted visit is summed again from programme_visits, so it always equals a sum of the whole table.
 
 /** Brings programme_visits and subscription_payments up to date; when nothing arrived it costs a count per fact table. */
 export const syncProgrammeVisits = (db: Queryable) =>
   syncDerived(db, {
     state: "programme_visits_sync",
     facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: ["programme_visits", "subscription_payments"],
+    tables: ["programme_visits", "subscription_payments", "programme_visits_daily"],
     add: addProgrammeVisits,
   });
 
@@ -73,6 +77,13 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
         h.occurred_at AS previous_at, h.item_id AS previous_item_id,
         h.payment_method = 'abonnement' AS previous_subscription, h.promotion_id AS previous_promotion_id
       FROM visits v ASOF LEFT JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at`,
+    // The visits about to be deleted or inserted: their days are summed again afterwards.
+    `CREATE OR REPLACE TEMP TABLE programme_changed AS
+      SELECT site_id, occurred_at FROM programme_visits v
+      WHERE v.transaction_id IN (SELECT id FROM programme_sales)
+        AND NOT EXISTS (SELECT 1 FROM programme_fresh f WHERE ${same})
+      UNION ALL SELECT site_id, occurred_at FROM programme_fresh f
+      WHERE NOT EXISTS (SELECT 1 FROM programme_visits v WHERE ${same})`,
     `DELETE FROM programme_visits v
       WHERE v.transaction_id IN (SELECT id FROM programme_sales)
         AND NOT EXISTS (SELECT 1 FROM programme_fresh f WHERE ${same})`,
@@ -80,6 +91,7 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
       SELECT ${COLUMNS.join(", ")} FROM programme_fresh f
       WHERE NOT EXISTS (SELECT 1 FROM programme_visits v WHERE ${same})
       ORDER BY occurred_at`,
+    () => sumProgrammeDays(tx, "programme_changed"),
     `INSERT INTO subscription_payments
       SELECT t.id, t.site_id, t.plate, t.occurred_at FROM transactions t
       WHERE t.id IN (SELECT id FROM programme_sales) AND t.plate IS NOT NULL
@@ -88,13 +100,56 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
         AND t.id NOT IN (SELECT transaction_id FROM subscription_payments)
       ORDER BY t.occurred_at`,
     "DROP TABLE programme_fresh",
+    "DROP TABLE programme_changed",
     "DROP TABLE programme_sales",
     "DROP TABLE programme_plates",
   ];
   for (const step of steps) {
+    if (typeof step === "function") {
+      await step();
+      continue;
+    }
     await tx.run(
       step,
       Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(step))),
     );
   }
+}
+
+/**
+ * Sums programme_visits again into programme_visits_daily for every (site, local day) of the rows of
+ * `changed` (a table of site_id, occurred_at: visits deleted, inserted or changed since the last sum).
+ */
+export async function sumProgrammeDays(tx: Queryable, changed: string): Promise<void> {
+  const [range] = await tx.query<{ first: number | null; last: number | null }>(
+    `SELECT epoch_ms(min(occurred_at)) AS first, epoch_ms(max(occurred_at)) AS last FROM ${changed}`,
+  );
+  if (range.first === null || range.last === null) return;
+  const from = localDate(new Date(Number(range.first)));
+  const to = localDate(new Date(Number(range.last)));
+  const window = { from, to, start: startOfDay(from), end: endOfDay(to) };
+  const day = `(${localTimeSql("occurred_at", [window])})::DATE`;
+  const params = { start: window.start.toISOString(), end: window.end.toISOString() };
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE programme_days AS SELECT DISTINCT site_id, ${day} AS day FROM ${changed}`,
+  );
+  await tx.run(
+    "DELETE FROM programme_visits_daily d WHERE EXISTS (SELECT 1 FROM programme_days c WHERE c.site_id = d.site_id AND c.day = d.day)",
+  );
+  // A previous visit without a programme makes no pair: its other columns would only split the sums.
+  await tx.run(
+    `INSERT INTO programme_visits_daily
+      SELECT day, site_id, item_id, with_extra, subscription, free, previous_item_id,
+        CASE WHEN previous_item_id IS NOT NULL THEN previous_subscription END AS previous_subscription,
+        CASE WHEN previous_item_id IS NOT NULL THEN previous_promotion_id END AS previous_promotion_id,
+        CASE WHEN previous_item_id IS NOT NULL AND previous_at < occurred_at - INTERVAL 365 DAY
+          THEN previous_at END AS lookback_at,
+        count(*) AS washes, sum(revenue_cents) AS revenue_cents
+      FROM (SELECT *, ${day} AS day FROM programme_visits
+        WHERE occurred_at >= $start::TIMESTAMPTZ AND occurred_at < $end::TIMESTAMPTZ)
+      SEMI JOIN programme_days USING (site_id, day)
+      GROUP BY ALL ORDER BY day`,
+    params,
+  );
+  await tx.run("DROP TABLE programme_days");
 }
