@@ -54,6 +54,8 @@ export default defineConfig({
       SEED_SCALE: "0.05",
       // The live demo would move the figures under the tests' feet (tests/api/demo-live.test.ts covers it).
       DEMO_LIVE: "false",
+      // Every request is logged at info; in the test output only warnings and errors help find a failure.
+      LOG_LEVEL: "warn",
     },
   },
 });
