@@ -4,13 +4,15 @@ import type { Database } from "../db/database.ts";
 import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { forgetJourney } from "../reports/journey/journey-sync.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 
 // Right to erasure. The plate's reads go (they are the car's movements); its sales stay without the plate,
 // because the bookkeeping must keep them (fiscale bewaarplicht, 7 years) and without a plate they say
 // nothing about a person. A read that the camera misread as this plate keeps its corrected plate and loses
 // the raw reading. The derived tables lose the customer in the same transaction, and their bookkeeping
-// (rows taken into account) loses the deleted reads, so the next sync carries on without a rebuild.
+// (rows taken into account) loses the deleted reads, so the next sync carries on without a rebuild — except
+// the customer journey, which is emptied and worked out again (journey-sync.ts, forgetJourney).
 //
 // The audit entry names the plate by its pseudonym: the log must not keep what was just erased, yet whoever
 // holds the key can show that a given plate was erased, and when.
@@ -55,6 +57,7 @@ export async function erasePlate(
     await sumProgrammeDays(tx, "erased_visits");
     await tx.run("DROP TABLE erased_visits");
     await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
+    await forgetJourney(tx);
     await tx.run("UPDATE customer_visits_sync SET reads = greatest(reads - $1, 0)", [counts.reads]);
     await writeAudit(tx, options.actorEmail, {
       action: "erased",

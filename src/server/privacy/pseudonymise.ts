@@ -47,8 +47,13 @@ export async function pseudonymiseExpired(
       params,
     );
     await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
-    // The programme visits keep the plate too (programme-visits-sync.ts): as a rebuild would give them.
-    for (const table of ["programme_visits", "subscription_payments"]) {
+    // The programme visits and the customer journey keep the plate too: as a rebuild would give them.
+    for (const table of [
+      "programme_visits",
+      "subscription_payments",
+      "journey_redemptions",
+      "journey_customers",
+    ]) {
       await tx.run(`UPDATE ${table} SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
     }
     await tx.run("DROP TABLE expired_plates");

@@ -77,6 +77,16 @@ export function serialised(
 }
 
 /**
+ * Empties derived tables and their bookkeeping inside the caller's transaction: the next sync works them out
+ * again from all facts. For a change to the facts that the row bookkeeping cannot see (a plate erased).
+ */
+export async function emptyDerived(tx: Queryable, derived: DerivedTables): Promise<void> {
+  for (const table of derived.tables) await tx.run(`DELETE FROM ${table}`);
+  const columns = Object.keys(derived.facts);
+  await tx.run(`UPDATE ${derived.state} SET ${columns.map((column) => `${column} = 0`).join(", ")}`);
+}
+
+/**
  * Brings derived tables up to date in one database transaction; calls for the same tables on one database
  * wait for one another. When nothing arrived it costs a count per fact table.
  */

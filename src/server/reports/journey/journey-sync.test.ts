@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { erasePlate } from "../../privacy/erase-plate.ts";
+import { pseudonymKey, pseudonymOf } from "../../privacy/pseudonym.ts";
+import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
 import { syncJourney } from "./journey-sync.ts";
 
 // The journey must be the same whether it was caught up batch by batch or rebuilt from all facts, whatever
@@ -169,5 +172,41 @@ describe("customer journey", () => {
       ["Y-CODE", "Facebook", null, false],
     ]);
     expect(await rebuilt()).toEqual(incremental);
+  });
+
+  it("keeps no erased plate, and becomes what a rebuild gives; a pseudonymised plate keeps its journey", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads", "Zoeken - Wasstraat");
+    await claim(1, "2026-11-02T09:01:00Z", "GO-NEW");
+    await claim(1, "2026-11-02T09:02:00Z", "GO-OLD");
+    await read("2025-12-01T10:00:00Z", "OLD11");
+    await read("2026-11-05T10:00:00Z", "NEW11");
+    await sale("2026-11-05T10:03:00Z", "NEW11", "GO-NEW");
+    await sale("2026-11-05T11:00:00Z", "OLD11", "GO-OLD");
+    await syncJourney(db);
+    const key = pseudonymKey("ab".repeat(32));
+
+    // Erased: its redemption stays (the sale stays, without the plate), it is no acquired customer any more.
+    await erasePlate(db, { plate: "NEW11", actorEmail: "demo@wasbord.nl", key });
+    const holding = `SELECT count(*) AS n FROM (SELECT plate FROM journey_redemptions UNION ALL
+      SELECT plate FROM journey_customers) WHERE plate = 'NEW11'`;
+    expect(await db.query(holding)).toEqual([{ n: 0 }]);
+    await syncJourney(db);
+    const afterErasure = await snapshot();
+    expect(afterErasure.redemptions.map((r) => [r.voucher_code, r.plate, r.seen_before, r.acquired])).toEqual(
+      [
+        ["GO-NEW", null, null, false],
+        ["GO-OLD", "OLD11", true, false],
+      ],
+    );
+    expect(afterErasure.customers).toEqual([]);
+    expect(await rebuilt()).toEqual(afterErasure);
+
+    // Past the retention period every plate is pseudonymised; the journey keeps its figures under the pseudonym.
+    await pseudonymiseExpired(db, { retentionDays: 30, now: new Date("2027-06-01T00:00:00Z"), key });
+    await syncJourney(db);
+    const afterRetention = await snapshot();
+    const [old] = afterRetention.redemptions.filter((r) => r.voucher_code === "GO-OLD");
+    expect([old.plate, old.seen_before]).toEqual([await pseudonymOf(db, key, "OLD11"), true]);
+    expect(await rebuilt()).toEqual(afterRetention);
   });
 });

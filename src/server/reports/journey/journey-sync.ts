@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
-import { syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, emptyDerived, syncDerived } from "../derived-sync.ts";
 import { excludingVatSql, VALUE_DAYS } from "./definitions.ts";
 
 // Keeps the journey tables (migration 070) up to date with the facts. What arrived since the last call
@@ -19,19 +19,28 @@ export const CONVERSION_LINK_MINUTES = 5;
 /** A read more than this before a sale belongs to an earlier visit (visits merge reads 30 minutes apart). */
 const VISIT_MINUTES = 30;
 
+const JOURNEY: DerivedTables = {
+  state: "journey_sync",
+  facts: {
+    sessions: "web_sessions",
+    events: "web_events",
+    transactions: "transactions",
+    reads: "plate_reads",
+  },
+  tables: ["journey_sessions", "journey_daily", "journey_redemptions", "journey_customers"],
+  add: addToJourney,
+};
+
 /** Brings journey_sessions, journey_redemptions and journey_customers up to date with the facts. */
-export const syncJourney = (db: Queryable) =>
-  syncDerived(db, {
-    state: "journey_sync",
-    facts: {
-      sessions: "web_sessions",
-      events: "web_events",
-      transactions: "transactions",
-      reads: "plate_reads",
-    },
-    tables: ["journey_sessions", "journey_daily", "journey_redemptions", "journey_customers"],
-    add: addToJourney,
-  });
+export const syncJourney = (db: Queryable) => syncDerived(db, JOURNEY);
+
+/**
+ * Empties the journey in the caller's transaction, to be worked out again from the facts by the next sync.
+ * An erased plate sits in it in several derived forms (redemptions, acquired customers, their daily sums);
+ * a rebuild from facts that no longer hold the plate is what they must become, and until then nothing
+ * keeps it.
+ */
+export const forgetJourney = (tx: Queryable) => emptyDerived(tx, JOURNEY);
 
 async function addToJourney(tx: Queryable, from: Record<string, number>): Promise<void> {
   const [span] = await tx.query<{ first: string | null; last: string | null }>(
