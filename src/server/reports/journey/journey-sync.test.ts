@@ -4,7 +4,7 @@ import { migrate } from "../../db/migrate.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey, pseudonymOf } from "../../privacy/pseudonym.ts";
 import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
-import { syncJourney } from "./journey-sync.ts";
+import { forgetJourney, syncJourney } from "./journey-sync.ts";
 
 // The journey must be the same whether it was caught up batch by batch or rebuilt from all facts, whatever
 // order the facts arrive in. Times are UTC; November 2026 is CET (UTC+1), so 23:30Z is 00:30 the next day.
@@ -68,10 +68,7 @@ const snapshot = async () => ({
 });
 
 async function rebuilt() {
-  await db.run("DELETE FROM journey_sessions");
-  await db.run("DELETE FROM journey_redemptions");
-  await db.run("DELETE FROM journey_customers");
-  await db.run("UPDATE journey_sync SET sessions = 0, events = 0, transactions = 0, reads = 0");
+  await forgetJourney(db);
   await syncJourney(db);
   return snapshot();
 }
