@@ -272,4 +272,28 @@ describe("Programmakeuze (item-flow)", () => {
     expect(kpi(body, "churn").value).toBe(0.5);
     expect(kpi(body, "subscription_conversion").value).toBe(1 / 6);
   });
+
+  it("counts the subscriptions of the chosen sites' payments: one site, and several", async () => {
+    // Utrecht: SUBAAA ended 10 Sep, SUBBBB started 15 Sep and runs on; churn 1 ended ÷ 1 active on 1 Sep.
+    const utrecht = await report("item-flow", `${SEPTEMBER}&site=utrecht`);
+    expect(
+      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
+        (key) => kpi(utrecht, key).value,
+      ),
+    ).toEqual([1, 1, 1, 1]);
+    // Zeist: SUBCCC runs through September: nothing started or ended, 1 active, churn 0 ÷ 1.
+    const zeist = await report("item-flow", `${SEPTEMBER}&site=zeist`);
+    expect(
+      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
+        (key) => kpi(zeist, key).value,
+      ),
+    ).toEqual([0, 0, 1, 0]);
+    // Both sites: what all sites give (started 1, ended 1, active 2, churn 1 ÷ 2).
+    const both = await report("item-flow", `${SEPTEMBER}&site=utrecht,zeist`);
+    expect(
+      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
+        (key) => kpi(both, key).value,
+      ),
+    ).toEqual([1, 1, 2, 0.5]);
+  });
 });

@@ -57,6 +57,7 @@ export async function erasePlate(
     await sumProgrammeDays(tx, "erased_visits");
     await tx.run("DROP TABLE erased_visits");
     await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
+    await tx.run("DELETE FROM subscription_spells WHERE plate = $1", [plate]);
     await forgetJourney(tx);
     await tx.run("UPDATE customer_visits_sync SET reads = greatest(reads - $1, 0)", [counts.reads]);
     await writeAudit(tx, options.actorEmail, {

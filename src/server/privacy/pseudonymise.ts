@@ -51,6 +51,7 @@ export async function pseudonymiseExpired(
     for (const table of [
       "programme_visits",
       "subscription_payments",
+      "subscription_spells",
       "journey_redemptions",
       "journey_customers",
     ]) {

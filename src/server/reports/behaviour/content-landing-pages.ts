@@ -41,43 +41,44 @@ interface LandingRow extends Windowed {
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
+  const inRange = (column: string) =>
+    `${column} BETWEEN (SELECT min(id) FROM sessions) AND (SELECT max(id) FROM sessions)`;
   const text = `WITH sessions AS (
+  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM (
   ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
-), claimed AS (
-  SELECT session_id, count(*) AS claims FROM web_events
-  WHERE kind = 'voucher' AND session_id IN (SELECT id FROM sessions) GROUP BY session_id
-), redeemed AS (
-  -- the journey's redemptions of codes claimed in these visits, and the plates they acquired (journey-sync.ts)
-  SELECT claim_session_id AS session_id, count(*) AS redemptions FROM journey_redemptions
-  WHERE claim_session_id IN (SELECT id FROM sessions) GROUP BY ALL
-), acquired AS (
-  SELECT session_id, count(*) AS acquired FROM journey_customers
-  WHERE session_id IN (SELECT id FROM sessions) GROUP BY ALL
-), per_session AS (
-  SELECT s.id,
-    count_if(e.kind = 'conversion') AS conversions,
-    coalesce(sum(e.revenue_cents) FILTER (WHERE e.kind = 'conversion'), 0) AS revenue_cents
-  FROM sessions s JOIN web_events e ON e.session_id = s.id AND e.kind = 'conversion'
-  GROUP BY s.id
-)
-, cells AS (
-  -- One pass over the sessions; every figure below is a sum of these cells.
+  )
+), followed AS (
+  -- Per session with any: its conversions and their revenue, its voucher claims, and the journey's
+  -- redemptions of codes claimed in it and the plates it acquired (journey-sync.ts). Few sessions have
+  -- one, so they are summed per session first (only ids in the range of the period's sessions: a cheap
+  -- superset) and joined to the period's sessions once.
+  SELECT session_id, sum(conversions) AS conversions, sum(revenue_cents) AS revenue_cents, sum(claims) AS claims,
+    sum(redemptions) AS redemptions, sum(acquired) AS acquired
+  FROM (
+    SELECT session_id, count_if(kind = 'conversion') AS conversions,
+      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
+      count_if(kind = 'voucher') AS claims, 0 AS redemptions, 0 AS acquired
+    FROM web_events WHERE kind IN ('conversion', 'voucher') AND ${inRange("session_id")} GROUP BY session_id
+    UNION ALL SELECT claim_session_id, 0, 0, 0, count(*), 0 FROM journey_redemptions
+      WHERE ${inRange("claim_session_id")} GROUP BY ALL
+    UNION ALL SELECT session_id, 0, 0, 0, 0, count(*) FROM journey_customers WHERE ${inRange("session_id")} GROUP BY ALL
+  )
+  GROUP BY session_id
+), cells AS (
+  -- The sessions' own figures, and what followed them; every figure below is a sum of these cells.
   SELECT win, bucket, landing_path, channel,
     count(*) AS sessions,
     count_if(is_bounce) AS bounces,
     sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
     sum(pageviews) AS pageviews,
-    sum(coalesce(p.conversions, 0)) AS conversions,
-    count(p.id) AS converting_sessions,
-    sum(coalesce(p.revenue_cents, 0)) AS revenue_cents,
-    sum(coalesce(c.claims, 0)) AS claims,
-    sum(coalesce(r.redemptions, 0)) AS redemptions,
-    sum(coalesce(a.acquired, 0)) AS acquired
-  FROM (SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM sessions) s
-  LEFT JOIN per_session p ON p.id = s.id
-  LEFT JOIN claimed c ON c.session_id = s.id
-  LEFT JOIN redeemed r ON r.session_id = s.id
-  LEFT JOIN acquired a ON a.session_id = s.id
+    0 AS conversions, 0 AS converting_sessions, 0 AS revenue_cents, 0 AS claims, 0 AS redemptions, 0 AS acquired
+  FROM sessions GROUP BY ALL
+  UNION ALL BY NAME
+  SELECT s.win, s.bucket, s.landing_path, s.channel,
+    sum(f.conversions) AS conversions, count_if(f.conversions > 0) AS converting_sessions,
+    sum(f.revenue_cents) AS revenue_cents, sum(f.claims) AS claims, sum(f.redemptions) AS redemptions,
+    sum(f.acquired) AS acquired
+  FROM sessions s JOIN followed f ON f.session_id = s.id
   GROUP BY ALL
 )
 SELECT win,

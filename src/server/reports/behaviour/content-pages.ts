@@ -5,7 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { syncWebPages } from "./web-pages-sync.ts";
+import { pageDayRows, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
@@ -62,19 +62,22 @@ export function contentPagesSql(filters: ReportFilters) {
   FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
 ), pages AS (
-  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket, ${page ? "true" : "is_first"} AS whole
-  FROM (${sql.facts("web_page_sessions", "started_at", { site: null, where: rows || undefined })})
+  -- whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
+  -- sessions' rows, as the same terms
+  SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
+  FROM (${sql.daily("web_page_daily", `(SELECT started_at, visitor_id, ${pageDayRows} FROM web_page_sessions)`, "started_at")})${rows ? `\n  WHERE ${rows}` : ""}
 ), cells AS (
-  -- One pass over the rows; every figure below is a sum of these cells.
+  -- One pass over the rows; every figure below is a sum of these cells. Narrowed to one page every row
+  -- stands for its session; otherwise the session's first path does.
   SELECT win, bucket, path, channel,
-    sum(pageviews) AS pageviews, count(*) AS sessions, count_if(whole) AS whole_sessions,
+    sum(pageviews) AS pageviews, sum(sessions) AS sessions, sum(${page ? "sessions" : "first_sessions"}) AS whole_sessions,
     sum(page_seconds) AS page_seconds, sum(exits) AS exits,
-    sum(claims) AS claims, coalesce(sum(claims) FILTER (WHERE whole), 0) AS whole_claims,
-    sum(conversions) AS conversions, coalesce(sum(conversions) FILTER (WHERE whole), 0) AS whole_conversions,
-    count_if(first_of_visitor) AS v, count_if(first_of_visitor_path) AS v_path,
-    count_if(first_of_visitor_channel) AS v_channel, count_if(first_of_visitor_path_channel) AS v_path_channel,
-    count_if(first_timed_of_visitor_path) AS t_path,
-    count_if(first_timed_of_visitor_path_channel) AS t_path_channel
+    sum(claims) AS claims, sum(${page ? "claims" : "first_claims"}) AS whole_claims,
+    sum(conversions) AS conversions, sum(${page ? "conversions" : "first_conversions"}) AS whole_conversions,
+    sum(visitors) AS v, sum(visitors_path) AS v_path,
+    sum(visitors_channel) AS v_channel, sum(visitors_path_channel) AS v_path_channel,
+    sum(timed_visitors_path) AS t_path,
+    sum(timed_visitors_path_channel) AS t_path_channel
   FROM pages GROUP BY ALL
 ), grouped AS (
   SELECT win,

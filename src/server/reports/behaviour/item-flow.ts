@@ -84,29 +84,43 @@ export function itemFlowSql(filters: ReportFilters) {
       previous_promotion_id, previous_at AS lookback_at, 1 AS washes, revenue_cents FROM programme_visits)`,
   );
   const washes = (condition: string) => `sum(CASE WHEN ${condition} THEN washes ELSE 0 END)::BIGINT`;
+  // The day rows are summed by what the figures group and count by first, then named: a year of days comes
+  // down to a few hundred rows before the programmes' names, orders and promotions are joined.
   const text = `WITH visits AS (
-  SELECT v.*, i.sort_order, CASE WHEN v.subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS node,
-    ${sql.bucket(`coalesce(v.day::TIMESTAMP, ${sql.local("v.occurred_at")})`)} AS bucket
-  FROM (${visits}) v JOIN items i ON i.id = v.item_id
-), pairs AS (
+  SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("occurred_at")})`)} AS bucket FROM (${visits})
+), mix AS (
+  SELECT win, bucket, item_id, subscription, sum(washes) AS washes, sum(revenue_cents) AS revenue_cents,
+    ${washes("with_extra")} AS extra_washes, ${washes("free")} AS free_washes
+  FROM visits GROUP BY ALL
+), steps AS (
   -- the previous sale's programme; a previous sale without one (extras only) is no pair
-  SELECT v.win, v.washes, v.node AS next, v.sort_order AS next_order, v.subscription AS next_subscription,
-    NOT v.subscription AND NOT v.free AS next_paid,
+  SELECT win, item_id, subscription, free, previous_item_id, previous_subscription, previous_promotion_id,
+    sum(washes) AS washes
+  FROM visits
+  WHERE previous_item_id IS NOT NULL
+    AND (lookback_at IS NULL OR lookback_at >= $lookback_from::TIMESTAMPTZ - ${LOOKBACK})
+  GROUP BY ALL
+), nodes AS (
+  SELECT m.*, i.sort_order, CASE WHEN m.subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS node
+  FROM mix m JOIN items i ON i.id = m.item_id
+), pairs AS (
+  SELECT v.win, v.washes, CASE WHEN v.subscription THEN '${SUBSCRIPTION}' ELSE n.name END AS next,
+    n.sort_order AS next_order, v.subscription AS next_subscription, NOT v.subscription AND NOT v.free AS next_paid,
     CASE WHEN v.previous_subscription THEN '${SUBSCRIPTION}' ELSE i.name END AS previous,
     i.sort_order AS previous_order, v.previous_subscription,
     coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
-  FROM visits v JOIN items i ON i.id = v.previous_item_id
+  FROM steps v JOIN items n ON n.id = v.item_id JOIN items i ON i.id = v.previous_item_id
   LEFT JOIN promotions pr ON pr.id = v.previous_promotion_id
-  WHERE v.lookback_at IS NULL OR v.lookback_at >= $lookback_from::TIMESTAMPTZ - ${LOOKBACK}
 ), spells AS (
   ${subscriptionSpellsSql(sql)}
 )
 SELECT win,
   CASE WHEN GROUPING(node) = 0 THEN 'programme' WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, node AS programme, any_value(sort_order) AS sort_order,
-  sum(washes)::BIGINT AS washes, sum(revenue_cents)::BIGINT AS revenue_cents, ${washes("with_extra")} AS with_extra,
-  ${washes("subscription")} AS subscription_washes, ${washes("free")} AS free_washes
-FROM visits
+  sum(washes)::BIGINT AS washes, sum(revenue_cents)::BIGINT AS revenue_cents, sum(extra_washes)::BIGINT AS with_extra,
+  sum(CASE WHEN subscription THEN washes ELSE 0 END)::BIGINT AS subscription_washes,
+  sum(free_washes)::BIGINT AS free_washes
+FROM nodes
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, node))
 UNION ALL BY NAME
 SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS grain, previous, next,

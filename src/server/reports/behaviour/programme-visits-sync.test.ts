@@ -3,6 +3,7 @@ import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
+import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
 import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // programme_visits must be the same whether it was caught up batch by batch or rebuilt from all facts,
@@ -34,25 +35,26 @@ interface Sale {
   payment?: string;
   online?: boolean;
   promotion?: number;
+  site?: number;
 }
 
 /** A sale (total = Σ line amounts) and its lines; returns its id. */
-async function sale({ at, plate, lines = [], payment = "pin", online = false, promotion }: Sale) {
+async function sale({ at, plate, lines = [], payment = "pin", online = false, promotion, site = 1 }: Sale) {
   const total = lines.reduce((sum, [, cents]) => sum + cents, 0);
   const [{ id }] = await db.query<{ id: number }>(
     `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
        subtotal_cents, total_cents, vat_cents, promotion_id)
-     VALUES (1, $1, $2, $3, $4, $5, $6, $6, 0, $7) RETURNING id`,
-    [`t${++event}`, at, plate, payment, online ? "online" : "site", total, promotion ?? null],
+     VALUES ($8, $1, $2, $3, $4, $5, $6, $6, 0, $7) RETURNING id`,
+    [`t${++event}`, at, plate, payment, online ? "online" : "site", total, promotion ?? null, site],
   );
-  for (const [index, [item, cents]] of lines.entries()) await line(id, index + 1, at, item, cents);
+  for (const [index, [item, cents]] of lines.entries()) await line(id, index + 1, at, item, cents, site);
   return id;
 }
-const line = (id: number, no: number, at: string, item: number, cents: number) =>
+const line = (id: number, no: number, at: string, item: number, cents: number, site = 1) =>
   db.run(
     `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
-       unit_price_cents, amount_cents, vat_cents) VALUES ($1, $2, 1, $3, $4, 1, $5, $5, 0)`,
-    [id, no, at, item, cents],
+       unit_price_cents, amount_cents, vat_cents) VALUES ($1, $2, $6, $3, $4, 1, $5, $5, 0)`,
+    [id, no, at, item, cents, site],
   );
 
 const snapshot = () =>
@@ -67,6 +69,15 @@ const payments = () =>
     "SELECT strftime(occurred_at, '%m-%d') AS day, plate FROM subscription_payments ORDER BY occurred_at",
   );
 
+/** subscription_spells as [site (null: all sites), plate, first payment, paid until], in a fixed order. */
+const spells = async () =>
+  (
+    await db.query<{ site_id: number | null; plate: string; started: string; until: string }>(
+      `SELECT site_id, plate, strftime(started_at, '%m-%d') AS started, strftime(paid_until, '%m-%d') AS until
+       FROM subscription_spells ORDER BY plate, site_id NULLS FIRST, started_at`,
+    )
+  ).map((r) => [r.site_id, r.plate, r.started, r.until]);
+
 /** programme_visits_daily as a list, in a fixed order. */
 const daily = () =>
   db.query(
@@ -79,6 +90,7 @@ async function rebuilt() {
   await db.run("DELETE FROM subscription_payments");
   await db.run("DELETE FROM programme_visits");
   await db.run("DELETE FROM programme_visits_daily");
+  await db.run("DELETE FROM subscription_spells");
   await db.run("UPDATE programme_visits_sync SET transactions = 0, lines = 0");
   await syncProgrammeVisits(db);
   return snapshot();
@@ -153,6 +165,42 @@ describe("programme visits", () => {
     expect(await daily()).toEqual(days);
   });
 
+  it("keeps each plate's subscription spells, per site and for all sites, as a rebuild gives them", async () => {
+    await db.run(
+      "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)",
+    );
+    const fee = (at: string, site: number) =>
+      sale({ at: `2026-${at}T10:00:00Z`, plate: "SS01", lines: [[4, 3000]], online: true, site });
+    // At site 1: 1 Sep, 20 Oct (49 days on: a new spell), 20 Dec (61 days on: another).
+    await fee("09-01", 1);
+    await fee("10-20", 1);
+    await fee("12-20", 1);
+    await syncProgrammeVisits(db);
+    expect(await spells()).toEqual([
+      [null, "SS01", "09-01", "10-01"],
+      [null, "SS01", "10-20", "11-20"],
+      [null, "SS01", "12-20", "01-20"],
+      [1, "SS01", "09-01", "10-01"],
+      [1, "SS01", "10-20", "11-20"],
+      [1, "SS01", "12-20", "01-20"],
+    ]);
+    // A late payment of 1 Oct at site 2: over all sites 1 Sep → 1 Oct (30 days) → 20 Oct (19 days) is one
+    // spell now, paid until a month after 20 Oct; site 1 alone keeps its gap; site 2 has a spell of its own.
+    await fee("10-01", 2);
+    await syncProgrammeVisits(db);
+    const kept = await spells();
+    expect(kept).toEqual([
+      [null, "SS01", "09-01", "11-20"],
+      [null, "SS01", "12-20", "01-20"],
+      [1, "SS01", "09-01", "10-01"],
+      [1, "SS01", "10-20", "11-20"],
+      [1, "SS01", "12-20", "01-20"],
+      [2, "SS01", "10-01", "11-01"],
+    ]);
+    await rebuilt();
+    expect(await spells()).toEqual(kept);
+  });
+
   it("sums each local day, and keeps a previous visit over 365 days back for the report to compare", async () => {
     // 22:30 UTC on 1 Nov 2026 is 23:30 in Amsterdam (1 Nov); 23:30 UTC is 00:30 on 2 Nov.
     await sale({ at: "2025-10-01T10:00:00Z", plate: "DD44", lines: [[1, 1000]] });
@@ -199,6 +247,10 @@ describe("programme visits and the right to erasure", () => {
     await sale({ at: "2026-11-02T10:00:00Z", plate: "CC33", lines: [[2, 1500]] });
     await sale({ at: "2026-11-03T09:00:00Z", plate: "CC33", lines: [[4, 3000]], online: true });
     await syncProgrammeVisits(db);
+    expect(await spells()).toEqual([
+      [null, "CC33", "11-03", "12-03"],
+      [1, "CC33", "11-03", "12-03"],
+    ]);
     await erasePlate(db, {
       plate: "CC33",
       actorEmail: "demo@wasbord.nl",
@@ -212,6 +264,7 @@ describe("programme visits and the right to erasure", () => {
       ["11-02", null, null, null],
     ]);
     expect(await payments()).toEqual([]);
+    expect(await spells()).toEqual([]);
     // The pair 1 → 2 Nov is gone from the daily sums too.
     const days = await daily();
     expect(days.map((r) => [r.day, r.previous_item_id])).toEqual([
@@ -220,6 +273,28 @@ describe("programme visits and the right to erasure", () => {
     ]);
     expect(await rebuilt()).toEqual(erased);
     expect(await daily()).toEqual(days);
+  });
+});
+
+describe("programme visits and pseudonymisation", () => {
+  it("keeps the spells of a pseudonymised plate under its pseudonym, as a rebuild gives them", async () => {
+    // PP01 paid 5 and 20 Jan 2025 (one spell) and nothing since: past a retention of 365 days on 23 Nov 2026.
+    await sale({ at: "2025-01-05T10:00:00Z", plate: "PP01", lines: [[4, 3000]], online: true });
+    await sale({ at: "2025-01-20T10:00:00Z", plate: "PP01", lines: [[4, 3000]], online: true });
+    await syncProgrammeVisits(db);
+    await pseudonymiseExpired(db, {
+      retentionDays: 365,
+      now: new Date("2026-11-23T00:00:00Z"),
+      key: pseudonymKey("ab".repeat(32)),
+    });
+    const kept = await spells();
+    expect(kept).toHaveLength(2);
+    expect(kept.map(([site, plate, started, until]) => [site, plate !== "PP01", started, until])).toEqual([
+      [null, true, "01-05", "02-20"],
+      [1, true, "01-05", "02-20"],
+    ]);
+    await rebuilt();
+    expect(await spells()).toEqual(kept);
   });
 });
 

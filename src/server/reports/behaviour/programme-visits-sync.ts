@@ -2,6 +2,7 @@ import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { syncDerived } from "../derived-sync.ts";
 import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
+import { storedSpellsSql } from "./subscriptions.ts";
 
 // Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
 // lines, for Programmakeuze. A subscription payment is added once its sale and its subscription line are
@@ -12,6 +13,7 @@ import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
 // rebuild gives. Only rows that changed are deleted and inserted, so the table stays nearly in time order
 // (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
 // "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
+// subscription_spells (migration 088) follows in the same transaction, per plate.
 // programme_visits_daily (migration 082) follows in the same transaction: every (site, local day) holding a
 // deleted or inserted visit is summed again from programme_visits, so it always equals a sum of the whole table.
 
@@ -20,7 +22,7 @@ export const syncProgrammeVisits = (db: Queryable) =>
   syncDerived(db, {
     state: "programme_visits_sync",
     facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: ["programme_visits", "subscription_payments", "programme_visits_daily"],
+    tables: ["programme_visits", "subscription_payments", "programme_visits_daily", "subscription_spells"],
     add: addProgrammeVisits,
   });
 
@@ -99,6 +101,9 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
           WHERE i.kind = 'abonnement' AND l.transaction_id IN (SELECT id FROM programme_sales))
         AND t.id NOT IN (SELECT transaction_id FROM subscription_payments)
       ORDER BY t.occurred_at`,
+    // Every plate that may have a new payment: its spells are worked out again from all its payments.
+    "DELETE FROM subscription_spells WHERE plate IN (SELECT plate FROM programme_plates)",
+    `INSERT INTO subscription_spells ${storedSpellsSql("programme_plates")} ORDER BY started_at`,
     "DROP TABLE programme_fresh",
     "DROP TABLE programme_changed",
     "DROP TABLE programme_sales",

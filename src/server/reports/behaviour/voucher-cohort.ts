@@ -60,11 +60,12 @@ export const daysBetweenSql = (from: string, to: string) =>
 /** SQL (no CTE name needed): the cohort rows, tagged `win`. Needs `$now` among the parameters; syncJourney first. */
 export function voucherCohortSql(sql: ReportSql): string {
   const where = narrowed(sql);
-  const issued = `SELECT v.*, least(
-      timezone('Europe/Amsterdam', (p.valid_to + 1)::TIMESTAMP),
-      v.claimed_at + INTERVAL 30 DAY
-    ) AS expires_at
-  FROM (${sql.facts("vouchers", "issued_at", { site: null, where })}) v JOIN promotions p ON p.id = v.promotion_id`;
+  // The promotion's end is worked out once per promotion, and 30 days are added as microseconds: per
+  // voucher, TIMESTAMPTZ arithmetic goes through ICU (30 days in UTC, the session's zone, are 30 × 24 h).
+  const issued = `SELECT v.*, least(p.ends_at, make_timestamptz(epoch_us(v.claimed_at) + ${30 * 86_400_000_000})) AS expires_at
+  FROM (${sql.facts("vouchers", "issued_at", { site: null, where })}) v
+  JOIN (SELECT id, timezone('Europe/Amsterdam', (valid_to + 1)::TIMESTAMP) AS ends_at FROM promotions) p
+    ON p.id = v.promotion_id`;
   sql.params.matured_to = maturedUpTo(sql.filters.now);
   return `SELECT i.*, r.plate, r.discount_cents, r.revenue_excl_vat_cents AS revenue_net_cents,
     NOT r.seen_before AS new_plate, r.value_90d_cents AS revenue_90d_cents,

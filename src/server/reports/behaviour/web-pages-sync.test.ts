@@ -17,23 +17,25 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
+/** A time on 5 October 2026 ("10:00:00"), or a whole UTC timestamp ("2026-10-04T20:00:00"). */
+const stamp = (at: string) => (at.includes("T") ? `${at}Z` : `2026-10-05T${at}Z`);
 const session = (id: number, at: string, channel = "Direct", visitor = `v${id}`) =>
   db.run(
     `INSERT INTO web_sessions (id, visitor_id, hostname, started_at, ended_at, landing_path, exit_path, channel, device)
      VALUES ($1, $2, 'wasbord.nl', $3::TIMESTAMPTZ, $3::TIMESTAMPTZ, '/a', '/a', $4, 'mobile')`,
-    [id, visitor, `2026-10-05T${at}Z`, channel],
+    [id, visitor, stamp(at), channel],
   );
 const view = (id: number, at: string, path: string, engaged: number | null = null) =>
   db.run(
     `INSERT INTO pageviews (session_id, visitor_id, viewed_at, path, engaged_seconds)
      VALUES ($1, $2, $3::TIMESTAMPTZ, $4, $5)`,
-    [id, `v${id}`, `2026-10-05T${at}Z`, path, engaged],
+    [id, `v${id}`, stamp(at), path, engaged],
   );
 const event = (id: number, at: string, kind: "voucher" | "conversion") =>
   db.run(
     `INSERT INTO web_events (session_id, visitor_id, occurred_at, kind, path, voucher_code)
      VALUES ($1, $2, $3::TIMESTAMPTZ, $4, '/b', $5)`,
-    [id, `v${id}`, `2026-10-05T${at}Z`, kind, kind === "voucher" ? "CODE" : null],
+    [id, `v${id}`, stamp(at), kind, kind === "voucher" ? "CODE" : null],
   );
 
 /** The derived rows as plain values, in a fixed order. */
@@ -48,9 +50,18 @@ const rows = () =>
 const everything = () =>
   db.query<Record<string, unknown>>("SELECT * FROM web_page_sessions ORDER BY session_id, path");
 
+/** web_page_daily as [day, path, channel, then its sums in the table's order], in a fixed order. */
+const daily = async () =>
+  (
+    await db.query<Record<string, unknown>>(
+      "SELECT strftime(day, '%m-%d') AS day, * EXCLUDE (day) FROM web_page_daily ORDER BY day, path, channel",
+    )
+  ).map((r) => Object.values(r).map((value) => (typeof value === "bigint" ? Number(value) : value)));
+
 /** Every column worked out again from all facts, from an empty table. */
 async function rebuilt() {
   await db.run("DELETE FROM web_page_sessions");
+  await db.run("DELETE FROM web_page_daily");
   await db.run("UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0");
   await syncWebPages(db);
   return everything();
@@ -135,6 +146,42 @@ describe("web_page_sessions", () => {
     expect(await flags()).toEqual(["20 /a 0011", "20 /b 0100", "21 /a 1110"]);
     const caughtUp = await everything();
     expect(await rebuilt()).toEqual(caughtUp);
+  });
+
+  it("sums each local day into web_page_daily, late sessions and pageviews included", async () => {
+    // visitor u: session 30 (Direct) /a engaged 20 s, then /b (its last page, no time); session 31
+    // (Facebook) /a engaged 10 s, a voucher claimed after it. All on 5 Oct (12:00 and 13:00 in Amsterdam).
+    await session(30, "10:00:00", "Direct", "u");
+    await view(30, "10:00:00", "/a", 20);
+    await view(30, "10:01:00", "/b");
+    await session(31, "11:00:00", "Facebook", "u");
+    await view(31, "11:00:00", "/a", 10);
+    await event(31, "11:00:05", "voucher");
+    await syncWebPages(db);
+    // day, path, channel, pageviews, sessions, first sessions, seconds, exits, claims, first claims,
+    // conversions, first conversions, visitors (all / per path / per channel / per both / timed per path /
+    // timed per path and channel): u's first row is 30 /a; 31 /a is the first of Facebook, not of /a.
+    const a = ["10-05", "/a", "Direct", 1, 1, 1, 20, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+    const b = ["10-05", "/b", "Direct", 1, 1, 0, null, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0];
+    const facebook = ["10-05", "/a", "Facebook", 1, 1, 1, 10, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1];
+    expect(await daily()).toEqual([a, facebook, b]);
+
+    // Late: a view of /c in session 30 between /a and /b (30 s to /b), and a session of visitor z on the
+    // evening of 4 Oct (22:00 in Amsterdam) with /a engaged 5 s.
+    await view(30, "10:00:30", "/c");
+    await session(32, "2026-10-04T20:00:00", "Direct", "z");
+    await view(32, "2026-10-04T20:00:00", "/a", 5);
+    await syncWebPages(db);
+    const sums = await daily();
+    expect(sums).toEqual([
+      ["10-04", "/a", "Direct", 1, 1, 1, 5, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1],
+      a,
+      facebook,
+      b,
+      ["10-05", "/c", "Direct", 1, 1, 0, 30, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1],
+    ]);
+    await rebuilt();
+    expect(await daily()).toEqual(sums);
   });
 
   it("takes in engaged time the collector writes onto a stored pageview", async () => {

@@ -8,6 +8,8 @@ import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 // conversion, or engaged time written onto a stored pageview — is worked out again from all its facts,
 // together with the other sessions of its visitor that day (whose "first of the visitor" flags may move),
 // so late and out-of-order facts give what a rebuild gives. A rebuild is the same code with every count 0.
+// web_page_daily (migration 089) follows in the same transaction: every local day of a session worked out
+// again is summed again from web_page_sessions, so it always equals a sum of the whole table.
 
 /** Brings web_page_sessions up to date with the facts. */
 export const syncWebPages = (db: Queryable) =>
@@ -19,7 +21,7 @@ export const syncWebPages = (db: Queryable) =>
       events: "web_events",
       engaged: "pageview_engaged_updates",
     },
-    tables: ["web_page_sessions"],
+    tables: ["web_page_sessions", "web_page_daily"],
     add: async (tx, from) => {
       await tx.run(
         `CREATE OR REPLACE TEMP TABLE web_page_touched AS
@@ -52,14 +54,60 @@ export const syncWebPages = (db: Queryable) =>
             WHERE visitor_id IN (SELECT visitor_id FROM days)
           ) SEMI JOIN days USING (visitor_id, local_date)`,
       );
+      // Their days as stored and as they are now: both are summed again.
+      await tx.run(
+        `CREATE OR REPLACE TEMP TABLE web_page_days AS
+          SELECT local_date FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)
+          UNION SELECT local_date FROM web_page_dirty`,
+      );
       await tx.run(
         "DELETE FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)",
       );
       await tx.run(`INSERT INTO web_page_sessions ${pageSessionsSql("web_page_dirty")}`);
+      await tx.run("DELETE FROM web_page_daily WHERE day IN (SELECT local_date FROM web_page_days)");
+      await tx.run(
+        `INSERT INTO web_page_daily
+          SELECT local_date AS day, path, channel, ${PAGE_DAY_SUMS.map((column) => `sum(${column})::BIGINT`).join(", ")}
+          FROM (SELECT local_date, ${pageDayRows} FROM web_page_sessions
+            WHERE local_date IN (SELECT local_date FROM web_page_days))
+          GROUP BY ALL ORDER BY day`,
+      );
       await tx.run("DROP TABLE web_page_touched");
       await tx.run("DROP TABLE web_page_dirty");
+      await tx.run("DROP TABLE web_page_days");
     },
   });
+
+/** The sums of web_page_daily after its day, path and channel, in the table's order. */
+const PAGE_DAY_SUMS = [
+  "pageviews",
+  "sessions",
+  "first_sessions",
+  "page_seconds",
+  "exits",
+  "claims",
+  "first_claims",
+  "conversions",
+  "first_conversions",
+  "visitors",
+  "visitors_path",
+  "visitors_channel",
+  "visitors_path_channel",
+  "timed_visitors_path",
+  "timed_visitors_path_channel",
+] as const;
+
+/**
+ * The columns of web_page_sessions as the terms of web_page_daily's sums (path, channel, then PAGE_DAY_SUMS):
+ * the daily sums add these up, and a report reading the unfinished day adds up the same terms.
+ */
+export const pageDayRows = `path, channel, pageviews, 1 AS sessions, is_first::INTEGER AS first_sessions,
+  page_seconds, exits, claims, CASE WHEN is_first THEN claims ELSE 0 END AS first_claims, conversions,
+  CASE WHEN is_first THEN conversions ELSE 0 END AS first_conversions, first_of_visitor::INTEGER AS visitors,
+  first_of_visitor_path::INTEGER AS visitors_path, first_of_visitor_channel::INTEGER AS visitors_channel,
+  first_of_visitor_path_channel::INTEGER AS visitors_path_channel,
+  first_timed_of_visitor_path::INTEGER AS timed_visitors_path,
+  first_timed_of_visitor_path_channel::INTEGER AS timed_visitors_path_channel`;
 
 const firstOf = (partition: string, order = "") =>
   `row_number() OVER (PARTITION BY visitor_id, local_date${partition} ORDER BY ${order}started_at, session_id, path) = 1`;
