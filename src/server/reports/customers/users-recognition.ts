@@ -17,7 +17,6 @@ import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
 import { LOW_CONFIDENCE, readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
-import { visitFacts } from "./visits.ts";
 import { visitsDaily } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -61,7 +60,7 @@ export function usersRecognitionSql(filters: ReportFilters) {
   const days = visitsDaily(sql);
   const visits = days
     ? `SELECT win, day::TIMESTAMP, site_id, visits, purchased FROM (${days})`
-    : `SELECT win, visit_local, site_id, 1, purchased::INTEGER FROM (${visitFacts(sql)})`;
+    : `SELECT win, visit_local, site_id, 1, purchased::INTEGER FROM (${sql.facts("customer_visits", "visit_at")})`;
   const text = `WITH facts AS (
   SELECT win, local_at, site_id, lane, camera, hour(local_at) AS hour_of_day, reads, no_reads, confidence_sum,
     confidence_reads, low_confidence, 0 AS visits, 0 AS purchased
