@@ -15,7 +15,15 @@ import {
   topCustomersTable,
   usersFrequencySql,
 } from "./frequency.ts";
-import { firstVisitOf, platesMetric, visitBucket, visitFacts, visitsMetric, windowStart } from "./visits.ts";
+import {
+  firstVisitOf,
+  platesMetric,
+  setCustomersSql,
+  visitBucket,
+  visitFacts,
+  visitsMetric,
+  windowStart,
+} from "./visits.ts";
 import { dailyCustomersSql } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -52,6 +60,7 @@ ${GRAINS.query({
 }
 
 function visitsFinest(sql: ReportSql) {
+  if (sql.filters.sites.length > 1) return setCustomersSql(sql);
   // win_start: the window start worked out once per row, not once per condition (as in users-type.ts)
   const first = firstVisitOf(sql, "bucket", "win_start");
   return `SELECT win, bucket, site_id, count(*) AS visits,

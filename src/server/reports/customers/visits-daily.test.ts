@@ -142,7 +142,7 @@ describe("daily visit sums", () => {
     expect(filled).toEqual([row("2026-01-01", 1, 0, "1111", 1, "1111", "1111")]);
   });
 
-  it("count a year's customers per week across the turn of the year", async () => {
+  it("count a year's customers per week across the turn of the year, as a set's visits do", async () => {
     await read(2, "2025-12-30T09:00:00Z", "AA11BB"); // AA: first visit ever, at B
     await read(1, "2025-12-31T10:00:00Z", "AA11BB");
     await read(1, "2026-01-01T10:00:00Z", "AA11BB"); // previous visit the day before, in the same ISO week
@@ -161,32 +161,40 @@ describe("daily visit sums", () => {
       });
     const figures = async (build: typeof usersUniqueSql, filters: ReturnType<typeof year>) => {
       const { text, params } = build(filters);
-      expect(text).toContain("customer_visits_daily");
+      // the daily sums answer all sites and one; a set of sites is counted from its visits
+      expect(text.includes("customer_visits_daily")).toBe(filters.sites.length < 2);
       const rows = await db.query<Record<string, unknown>>(text, params);
       return rows.map(({ win, site_name, ...rest }) => rest);
     };
-    // 2026 so far: AA (1 January at A and B) and CC (2 January at A). The week of 29 December starts, for
-    // this year, on 1 January: AA counts in it although it came on the 31st, in the same ISO week.
-    const unique = await figures(usersUniqueSql, year([]));
-    expect(unique).toEqual(
-      expect.arrayContaining([
-        { grain: "total", bucket: null, site_id: null, visits: 3, plates: 2 },
-        { grain: "bucket", bucket: "2025-12-29T00:00:00.000Z", site_id: null, visits: 3, plates: 2 },
-        { grain: "site", bucket: null, site_id: 1, visits: 2, plates: 2 },
-        { grain: "site", bucket: null, site_id: 2, visits: 1, plates: 1 },
-      ]),
-    );
-    expect(unique).toHaveLength(4);
-    // new this year: CC only; at A, CC is new (AA's first visit ever was at B, in 2025); at B, nobody
-    const type = await figures(usersTypeSql, year([]));
-    expect(type).toEqual(
-      expect.arrayContaining([
-        { grain: "total", bucket: null, site_id: null, plates: 2, new_plates: 1 },
-        { grain: "bucket", bucket: "2025-12-29T00:00:00.000Z", site_id: null, plates: 2, new_plates: 1 },
-        { grain: "site", bucket: null, site_id: 1, plates: 2, new_plates: 1 },
-        { grain: "site", bucket: null, site_id: 2, plates: 1, new_plates: 0 },
-      ]),
-    );
+    // All sites, and the set of both (the same here): 2026 so far: AA (1 January at A and B) and CC
+    // (2 January at A). The week of 29 December starts, for this year, on 1 January: AA counts in it
+    // although it came on the 31st, in the same ISO week.
+    const both = [
+      { id: 1, code: "a", name: "A" },
+      { id: 2, code: "b", name: "B" },
+    ];
+    for (const sites of [[], both]) {
+      const unique = await figures(usersUniqueSql, year(sites));
+      expect(unique).toEqual(
+        expect.arrayContaining([
+          { grain: "total", bucket: null, site_id: null, visits: 3, plates: 2 },
+          { grain: "bucket", bucket: "2025-12-29T00:00:00.000Z", site_id: null, visits: 3, plates: 2 },
+          { grain: "site", bucket: null, site_id: 1, visits: 2, plates: 2 },
+          { grain: "site", bucket: null, site_id: 2, visits: 1, plates: 1 },
+        ]),
+      );
+      expect(unique).toHaveLength(4);
+      // new this year: CC only; at A, CC is new (AA's first visit ever was at B, in 2025); at B, nobody
+      const type = await figures(usersTypeSql, year(sites));
+      expect(type).toEqual(
+        expect.arrayContaining([
+          { grain: "total", bucket: null, site_id: null, plates: 2, new_plates: 1 },
+          { grain: "bucket", bucket: "2025-12-29T00:00:00.000Z", site_id: null, plates: 2, new_plates: 1 },
+          { grain: "site", bucket: null, site_id: 1, plates: 2, new_plates: 1 },
+          { grain: "site", bucket: null, site_id: 2, plates: 1, new_plates: 0 },
+        ]),
+      );
+    }
     // at B alone: AA, returning (first seen there on 30 December)
     const atB = await figures(usersTypeSql, year([{ id: 2, code: "b", name: "B" }]));
     expect(atB.find((r) => r.grain === "total")).toEqual({

@@ -15,43 +15,69 @@ import { type ReportSql, siteCondition } from "../sql.ts";
 //   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
 
 /**
- * The visits of both windows (`win`), at the chosen sites if any. With several sites, the previous visit
- * within the set: by default only within the visit's own window, which is all a query asks that only wants
- * to know whether a visit is the first of its window, bucket or month (an earlier one before the window
- * counts as none: same answer) and costs a window over the period's visits; `gaps` when the query needs how
- * long ago the previous visit was, which reads the set's whole history (visitsTable).
+ * The visits of both windows (`win`), at the chosen sites if any. With several sites, each with the previous
+ * visit within the set (`previous_set_visit_…`), which reads the set's whole history: for a query that
+ * needs how long ago the previous visit was (Flow's gaps). Whether a visit is a customer's first of a
+ * window or bucket within a set is counted without it (setCustomersSql).
  */
-export function visitFacts(sql: ReportSql, options: { gaps?: boolean } = {}) {
+export function visitFacts(sql: ReportSql) {
   if (sql.filters.sites.length < 2) return sql.facts("customer_visits", "visit_at");
-  if (options.gaps) {
-    const history = visitsTable(sql.filters, sql.params, { until: "$current_end", since: null });
-    return sql.facts(history, "visit_at");
-  }
-  return `SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
-    lag(visit_local) OVER earlier AS previous_set_visit_local
-  FROM (${sql.facts("customer_visits", "visit_at")})
-  WINDOW earlier AS (PARTITION BY win, customer_id ORDER BY visit_at)`;
+  return sql.facts(visitsTable(sql.filters, sql.params, "$current_end"), "visit_at");
 }
 
 /**
  * The table to read visits from, up to `until` (SQL); the caller still narrows it to the chosen sites.
  * customer_visits knows the previous visit at any site and at the same site; with several sites chosen, the
  * previous visit within the set is worked out here (`previous_set_visit_…`) with a window over the set's
- * visits: from `since` only, when the query just asks whether the previous visit lies before a moment at or
- * after `since` (the cohorts' months); one before `since` then counts as none, which gives the same answer.
+ * visits.
  */
-export function visitsTable(
-  filters: ReportFilters,
-  params: Record<string, DuckDBValue>,
-  span: { until: string; since: string | null },
-) {
-  if (filters.sites.length < 2) return "customer_visits";
+function visitsTable(filters: ReportFilters, params: Record<string, DuckDBValue>, until: string) {
   const [sites] = siteCondition("site_id", filters.sites, params);
-  const since = span.since ? ` AND visit_at >= ${span.since}::TIMESTAMPTZ` : "";
   return `(SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
     lag(visit_local) OVER earlier AS previous_set_visit_local
-  FROM customer_visits WHERE ${sites} AND visit_at < ${span.until}::TIMESTAMPTZ${since}
+  FROM customer_visits WHERE ${sites} AND visit_at < ${until}::TIMESTAMPTZ
   WINDOW earlier AS (PARTITION BY customer_id ORDER BY visit_at))`;
+}
+
+/**
+ * With several sites chosen, per window, bucket and site: visits; window_plates, bucket_plates: the
+ * customers whose first visit within the set of the window, of the bucket, was there; site_plates: the
+ * customers who came to the site in the window; window_new, bucket_new, site_new: of those, the ones whose
+ * first visit ever lies in the window or bucket. Grouped per customer and bucket, then per customer: hash
+ * aggregates, where ordering the set's visits per customer (a window function) cost seconds on a year.
+ */
+export function setCustomersSql(sql: ReportSql) {
+  const firstAtSite = "(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start)";
+  return `WITH set_visits AS (
+    SELECT win, customer_id, site_id, visit_at, ${visitBucket(sql)} AS bucket, ${windowStart(sql)} AS win_start,
+      first_visit_at, first_visit_local, previous_site_visit_at
+    FROM (${sql.facts("customer_visits", "visit_at")})
+  ), bucket_firsts AS MATERIALIZED (
+    SELECT win, bucket, customer_id, min(visit_at) AS first_at, arg_min(site_id, visit_at) AS site_id,
+      any_value(win_start) AS win_start, any_value(first_visit_at) AS first_visit_at,
+      any_value(first_visit_local) AS first_visit_local
+    FROM set_visits GROUP BY win, bucket, customer_id
+  ), window_firsts AS (
+    SELECT win, customer_id, arg_min(bucket, first_at) AS bucket, arg_min(site_id, first_at) AS site_id,
+      any_value(win_start) AS win_start, any_value(first_visit_at) AS first_visit_at
+    FROM bucket_firsts GROUP BY win, customer_id
+  )
+  SELECT win, bucket, site_id, sum(visits) AS visits, sum(window_plates) AS window_plates,
+    sum(window_new) AS window_new, sum(bucket_plates) AS bucket_plates, sum(bucket_new) AS bucket_new,
+    sum(site_plates) AS site_plates, sum(site_new) AS site_new
+  FROM (
+    SELECT win, bucket, site_id, count(*) AS visits, 0 AS window_plates, 0 AS window_new, 0 AS bucket_plates,
+      0 AS bucket_new, count_if(${firstAtSite}) AS site_plates,
+      count_if(${firstAtSite} AND first_visit_at >= win_start) AS site_new
+    FROM set_visits GROUP BY ALL
+    UNION ALL
+    SELECT win, bucket, site_id, 0, 0, 0, count(*), count_if(first_visit_local >= ${sql.bucketStart("bucket")}), 0, 0
+    FROM bucket_firsts GROUP BY ALL
+    UNION ALL
+    SELECT win, bucket, site_id, 0, count(*), count_if(first_visit_at >= win_start), 0, 0, 0, 0
+    FROM window_firsts GROUP BY ALL
+  )
+  GROUP BY win, bucket, site_id`;
 }
 
 /** The customer's previous visit within the scope: its instant and its local time (columns). */
