@@ -15,15 +15,7 @@ import {
   topCustomersTable,
   usersFrequencySql,
 } from "./frequency.ts";
-import {
-  firstVisitOf,
-  platesMetric,
-  setCustomersSql,
-  visitBucket,
-  visitFacts,
-  visitsMetric,
-  windowStart,
-} from "./visits.ts";
+import { firstVisitFacts, firstVisitOf, platesMetric, visitsMetric } from "./visits.ts";
 import { dailyCustomersSql } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -60,14 +52,13 @@ ${GRAINS.query({
 }
 
 function visitsFinest(sql: ReportSql) {
-  if (sql.filters.sites.length > 1) return setCustomersSql(sql);
   // win_start: the window start worked out once per row, not once per condition (as in users-type.ts)
   const first = firstVisitOf(sql, "bucket", "win_start");
   return `SELECT win, bucket, site_id, count(*) AS visits,
     count_if(${first.window}) AS window_plates,
     count_if(${first.bucket}) AS bucket_plates,
     count_if(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start) AS site_plates
-  FROM (SELECT *, ${visitBucket(sql)} AS bucket, ${windowStart(sql)} AS win_start FROM (${visitFacts(sql)}))
+  FROM (${firstVisitFacts(sql)})
   GROUP BY ALL`;
 }
 
