@@ -113,6 +113,16 @@ describe("several sites at once", () => {
       ["Utrecht Centrum", 5],
       ["Zeist", 3],
     ]);
+    // Per customer within the set: PQ777R twice at Utrecht, AB123C once at each site, the other five once.
+    expect(table(body, "by_frequency").rows.map((row) => [row.frequency, row.plates, row.visits])).toEqual([
+      ["1", 5, 5],
+      ["2", 2, 4],
+      ["3–5", 0, 0],
+      ["6–10", 0, 0],
+      ["> 10", 0, 0],
+    ]);
+    const ab = table(body, "top_customers").rows.find((row) => row.plate === "AB123C");
+    expect([ab?.visits, ab?.sites]).toEqual([2, 2]);
 
     // New to the chain in week 43: ZZ001Z, PQ777R, AB123C; the other 4 returning. Week 42: both new.
     const type = await report(customers, "users-type", `${WEEK_43}&site=utrecht,zeist`);

@@ -3,6 +3,7 @@ import { writeAudit } from "../admin/audit.ts";
 import type { Database } from "../db/database.ts";
 import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
+import { eraseFromVisitsDaily } from "../reports/customers/visits-daily.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { forgetJourney } from "../reports/journey/journey-sync.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
@@ -37,6 +38,7 @@ export async function erasePlate(
     await tx.run("DELETE FROM plate_reads WHERE plate = $1", [plate]);
     await tx.run("UPDATE plate_reads SET raw_plate = NULL WHERE raw_plate = $1", [plate]);
     await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);
+    await eraseFromVisitsDaily(tx, plate);
     await tx.run(
       "DELETE FROM customer_visits WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",
       [plate],

@@ -5,7 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { siteCondition } from "../sql.ts";
 import { endOfDay, startOfDay } from "../time-zone.ts";
-import { previousVisit, visitsTable } from "./visits.ts";
+import { previousVisit } from "./visits.ts";
 
 // The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in
 // a month (a cohort), and which share of them came again in each following month. It covers the twelve
@@ -41,26 +41,29 @@ function cohortRange(filters: ReportFilters) {
 }
 
 // cohort: the local month of a customer's first visit ever (with sites chosen: customers whose first visit
-// ever was at one of them). A cell counts the cohort's customers with a visit in a month (at the chosen sites):
-// their first visit of that month, so that each customer counts once. Month 0 is the whole cohort.
+// ever was at one of them). A cell counts the cohort's customers with a visit in a month (at the chosen
+// sites): their first visit of that month (within the scope, visits.ts), so that each customer counts
+// once; with several sites, whose previous visit within the set no visit knows, the distinct customers.
+// Month 0 is the whole cohort.
 export function cohortSql(filters: ReportFilters) {
   const range = cohortRange(filters);
   const params: Record<string, DuckDBValue> = {
     cohort_start: range.start.toISOString(),
     cohort_end: range.end.toISOString(),
   };
-  const visits = visitsTable(filters, params, { until: "$cohort_end", since: "$cohort_start" });
   const site = [
     ...siteCondition("site_id", filters.sites, params),
     ...siteCondition("first_site_id", filters.sites, params),
   ].map((condition) => `AND ${condition}`);
-  const previous = previousVisit(filters).local;
   const month = (column: string) => bucketSql("month", column);
-  const text = `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month, count(*) AS plates
-FROM ${visits}
+  const set = filters.sites.length > 1;
+  const previous = previousVisit(filters).local;
+  const text = `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month,
+  ${set ? "count(DISTINCT customer_id)" : "count(*)"} AS plates
+FROM customer_visits
 WHERE visit_at >= $cohort_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ
   AND first_visit_at >= $cohort_start::TIMESTAMPTZ ${site.join(" ")}
-  AND (${previous} IS NULL OR ${previous} < ${month("visit_local")})
+  ${set ? "" : `AND (${previous} IS NULL OR ${previous} < ${month("visit_local")})`}
 GROUP BY ALL`;
   return { text, params };
 }

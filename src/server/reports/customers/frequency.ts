@@ -4,7 +4,7 @@ import { breakdownTable, type Metric, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
-import { firstVisitOf, previousVisit, visitFacts, windowStart } from "./visits.ts";
+import { firstVisitOf, previousVisit, windowStart } from "./visits.ts";
 
 // How often each customer came in the period (Unieke kentekens): the frequency classes and the customers
 // who came most.
@@ -12,6 +12,8 @@ import { firstVisitOf, previousVisit, visitFacts, windowStart } from "./visits.t
 // Counting visits per customer means grouping millions of visits by customer. Only customers who came more
 // than once need it: a visit whose previous visit (within the scope) lies in the same window is a repeat,
 // and grouping just the repeats gives every customer with two visits or more. Everyone else came once.
+// With a set of sites the previous visit within the set is no column of a visit (visits.ts): then all of
+// the window's visits are grouped, which still costs less than working that previous visit out.
 
 /** Visits per customer in the window, in classes: 1, 2, 3–5, 6–10, more than 10. */
 export const FREQUENCIES = ["1", "2", "3–5", "6–10", "> 10"] as const;
@@ -41,34 +43,40 @@ export interface RepeatRow extends Windowed {
 
 // repeats: per window and number of visits (2 … 11, 11 = 11 or more), the customers with that many visits
 // and their visits together. top: the ten customers with the most visits in the period, ties to the
-// longest-known (lowest id); fewer than ten came more than once, the longest-known who came once fill up.
-// Per top customer: visits, sites visited, visits with a purchase, first visit ever, last visit.
+// longest-known (lowest id); fewer than ten came more than once, the longest-known who came once fill up
+// (of the twenty lowest ids in the period). Per top customer: visits, sites visited, visits with a
+// purchase, first visit ever, last visit.
 export function usersFrequencySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const first = firstVisitOf(sql);
-  const text = `WITH repeats AS MATERIALIZED (
-  SELECT win, customer_id, count(*) AS repeats FROM (${visitFacts(sql)})
+  const visits = sql.facts("customer_visits", "visit_at");
+  const set = filters.sites.length > 1;
+  const repeats = set
+    ? `SELECT win, customer_id, count(*) - 1 AS repeats FROM (${visits}) GROUP BY ALL HAVING count(*) > 1`
+    : `SELECT win, customer_id, count(*) AS repeats FROM (${visits})
   WHERE ${previousVisit(filters).at} >= ${windowStart(sql)}
-  GROUP BY ALL
+  GROUP BY ALL`;
+  // the twenty longest-known customers of the period: each one's first visit of it, or each one once
+  const earliest = set
+    ? `SELECT customer_id FROM (${visits}) WHERE win = 'current' GROUP BY customer_id`
+    : `SELECT customer_id FROM (${visits}) WHERE win = 'current' AND ${firstVisitOf(sql).window}`;
+  const text = `WITH repeats AS MATERIALIZED (
+  ${repeats}
 ), chosen AS (
   SELECT customer_id FROM (
     SELECT customer_id, repeats + 1 AS visits FROM repeats WHERE win = 'current'
     ORDER BY repeats DESC, customer_id LIMIT 10
   )
   UNION ALL
-  SELECT customer_id FROM (
-    SELECT customer_id FROM (${visitFacts(sql)}) WHERE win = 'current' AND ${first.window}
-    ORDER BY customer_id LIMIT 20
-  ) ANTI JOIN (SELECT customer_id FROM repeats WHERE win = 'current') USING (customer_id)
+  SELECT customer_id FROM (${earliest} ORDER BY customer_id LIMIT 20)
+  ANTI JOIN (SELECT customer_id FROM repeats WHERE win = 'current') USING (customer_id)
 )
 SELECT 'repeats' AS part, win, least(repeats + 1, 11) AS visits, count(*) AS plates, sum(repeats + 1) AS visit_sum,
   NULL AS plate, NULL AS sites, NULL AS purchases, NULL AS first_visit_at, NULL AS last_visit_at
 FROM repeats GROUP BY ALL
 UNION ALL
-SELECT 'top', 'current', count(*), NULL, NULL, c.plate,
-  count(*) FILTER (WHERE previous_site_visit_at IS NULL OR previous_site_visit_at < ${windowStart(sql)}),
-  count(*) FILTER (WHERE purchased), any_value(c.first_visit_at), max(visit_at)
-FROM (${visitFacts(sql)}) f JOIN customers c ON c.id = f.customer_id
+SELECT 'top', 'current', count(*), NULL, NULL, c.plate, count(DISTINCT site_id), count(*) FILTER (WHERE purchased),
+  any_value(c.first_visit_at), max(visit_at)
+FROM (${visits}) f JOIN customers c ON c.id = f.customer_id
 WHERE f.win = 'current' AND f.customer_id IN (SELECT customer_id FROM chosen)
 GROUP BY c.plate`;
   return { text, params: sql.params };

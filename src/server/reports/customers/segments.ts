@@ -1,12 +1,11 @@
 import { comparisonShift } from "../../../shared/reports/period.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
-import { visitFacts } from "./visits.ts";
 
 // The segment migration of Flow: which kind of customer each plate was in the previous period (the same
 // number of days just before the period, whatever comparison was chosen) and which kind it is now.
 //
-// segment of a customer in a period, by its visits there (within the scope, see visits.ts):
+// segment of a customer in a period, by its visits there (at the chosen sites, if any; see visits.ts):
 //   nieuw        its first visit ever lies in the period;
 //   vast         at least 2 visits and on average at least one every 14 days;
 //   regelmatig   at least 2 visits and on average at least one every 45 days;
@@ -59,7 +58,7 @@ export function migrationSql(filters: ReportFilters) {
   SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
     count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
     count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${visitFacts(sql)}) GROUP BY customer_id
+  FROM (${sql.facts("customer_visits", "visit_at")}) GROUP BY customer_id
 )
 SELECT
   CASE WHEN previous_visits > 0 THEN ${segment("comparison", "previous_visits")}

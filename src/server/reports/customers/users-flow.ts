@@ -58,7 +58,7 @@ export function usersFlowSql(filters: ReportFilters) {
   FROM (
     SELECT win, isodow(visit_local) AS weekday, hour(visit_local) AS hour,
       (epoch_us(visit_at) - epoch_us(${previous})) // ${HOUR_US} AS gap_hours
-    FROM (${visitFacts(sql, { gaps: true })})
+    FROM (${visitFacts(sql)})
   )
   GROUP BY GROUPING SETS ((win), (win, weekday, hour), (win, gap_hours))
 ), gaps AS (

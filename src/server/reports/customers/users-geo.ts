@@ -48,7 +48,8 @@ export function usersGeoSql(filters: ReportFilters) {
   SELECT win, arg_max(customer_postcode, occurred_at) AS postcode, count(*) AS sales,
     sum(total_cents) AS revenue_cents
   FROM (${withPostcode})
-  GROUP BY win, coalesce(plate, 'verkoop ' || id)
+  -- per plate, or per sale without one: no string built per row (a fifth of the query on a year)
+  GROUP BY win, plate, CASE WHEN plate IS NULL THEN id END
 )
 SELECT 'region' AS grain, win, left(postcode, 2) AS pc2, count(*) AS customers, sum(sales) AS sales,
   sum(revenue_cents) AS revenue_cents

@@ -17,7 +17,7 @@ import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
 import { LOW_CONFIDENCE, readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
-import { visitFacts } from "./visits.ts";
+import { visitsDaily } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Kenteken herkenning: how well the entrance cameras read plates — per site, lane, camera and hour — and
@@ -51,19 +51,25 @@ interface RecognitionRow extends Windowed {
 // from plate_reads_hourly, the unfinished last hour from the reads).
 // visits / purchased: recognised arrivals (visits.ts), and those with a sale at the site with the same
 // plate from 5 minutes before to 30 minutes after the arrival (visits-sync.ts).
-// Two streams (reads, visits) are summed per finest group, then rolled up into the grouping sets.
+// Two streams (reads, visits) are summed per finest group, then rolled up into the grouping sets. Visits
+// have no hour of the day (the hour series is the read rate) and no camera; they come from the daily sums
+// (visits-daily.ts) unless the buckets are hours.
 export function usersRecognitionSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const reads = sql.rollup("plate_reads_hourly", readsHourlySql, "read_at");
-  const visits = visitFacts(sql);
+  const days = visitsDaily(sql);
+  const visits = days
+    ? `SELECT win, day::TIMESTAMP, site_id, visits, purchased FROM (${days})`
+    : `SELECT win, visit_local, site_id, 1, purchased::INTEGER FROM (${sql.facts("customer_visits", "visit_at")})`;
   const text = `WITH facts AS (
-  SELECT win, ${sql.local("hour_start")} AS local_at, site_id, lane, camera, reads, no_reads, confidence_sum,
+  SELECT win, local_at, site_id, lane, camera, hour(local_at) AS hour_of_day, reads, no_reads, confidence_sum,
     confidence_reads, low_confidence, 0 AS visits, 0 AS purchased
-  FROM (${reads})
+  FROM (SELECT *, ${sql.local("hour_start")} AS local_at FROM (${reads}))
   UNION ALL
-  SELECT win, visit_local, site_id, NULL, NULL, 0, 0, 0, 0, 0, 1, purchased::INTEGER FROM (${visits})
+  SELECT win, local_at, site_id, NULL, NULL, NULL, 0, 0, 0, 0, 0, visits, purchased
+  FROM (${visits}) v(win, local_at, site_id, visits, purchased)
 ), finest AS (
-  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, lane, camera, hour(local_at) AS hour_of_day,
+  SELECT win, ${sql.bucket("local_at")} AS bucket, site_id, lane, camera, hour_of_day,
     sum(reads) AS reads, sum(no_reads) AS no_reads, sum(confidence_sum) AS confidence_sum,
     sum(confidence_reads) AS confidence_reads, sum(low_confidence) AS low_confidence,
     sum(visits) AS visits, sum(purchased) AS purchased
@@ -80,8 +86,9 @@ ${GRAINS.query({
     "sum(purchased) AS purchased",
   ],
   from: "finest",
-  // visits have no camera: their NULL group of that grouping set is not a camera
-  having: "GROUPING(camera) = 1 OR camera IS NOT NULL",
+  // visits have no camera and no hour: their NULL groups of those grouping sets are none
+  having:
+    "(GROUPING(camera) = 1 OR camera IS NOT NULL) AND (GROUPING(hour_of_day) = 1 OR hour_of_day IS NOT NULL)",
 })}`;
   return { text, params: sql.params };
 }

@@ -15,7 +15,8 @@ import {
   topCustomersTable,
   usersFrequencySql,
 } from "./frequency.ts";
-import { firstVisitOf, platesMetric, visitBucket, visitFacts, visitsMetric, windowStart } from "./visits.ts";
+import { firstVisitFacts, firstVisitOf, platesMetric, visitsMetric } from "./visits.ts";
+import { dailyCustomersSql } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Unieke kentekens: how many different customers came, per bucket and in the whole period, how often each
@@ -33,28 +34,32 @@ interface UniqueRow extends Windowed {
 }
 
 // visits: arrivals (see visits.ts). plates: distinct customers, counted as the visits that are a customer's
-// first of the window (total), of the bucket (per bucket), or at that site in the window (per site).
+// first of the window (total), of the bucket (per bucket), or at that site in the window (per site). From
+// the daily sums when they can say (visits-daily.ts), else from the visits.
 export function usersUniqueSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  // win_start: the window start worked out once per row, not once per condition (as in users-type.ts)
-  const first = firstVisitOf(sql, "bucket", "win_start");
-  const text = `WITH facts AS (
-  SELECT *, ${visitBucket(sql)} AS bucket, ${windowStart(sql)} AS win_start FROM (${visitFacts(sql)})
-), finest AS (
-  SELECT win, bucket, site_id, count(*) AS visits,
-    count_if(${first.window}) AS first_in_window,
-    count_if(${first.bucket}) AS first_in_bucket,
-    count_if(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start) AS first_at_site
-  FROM facts GROUP BY ALL
+  const text = `WITH finest AS (
+  ${dailyCustomersSql(sql) ?? visitsFinest(sql)}
 )
 ${GRAINS.query({
   measures: [
     "sum(visits) AS visits",
-    `${GRAINS.perGrain({ bucket: "sum(first_in_bucket)", site: "sum(first_at_site)", total: "sum(first_in_window)" })} AS plates`,
+    `${GRAINS.perGrain({ bucket: "sum(bucket_plates)", site: "sum(site_plates)", total: "sum(window_plates)" })} AS plates`,
   ],
   from: "finest",
 })}`;
   return { text, params: sql.params };
+}
+
+function visitsFinest(sql: ReportSql) {
+  // win_start: the window start worked out once per row, not once per condition (as in users-type.ts)
+  const first = firstVisitOf(sql, "bucket", "win_start");
+  return `SELECT win, bucket, site_id, count(*) AS visits,
+    count_if(${first.window}) AS window_plates,
+    count_if(${first.bucket}) AS bucket_plates,
+    count_if(previous_site_visit_at IS NULL OR previous_site_visit_at < win_start) AS site_plates
+  FROM (${firstVisitFacts(sql)})
+  GROUP BY ALL`;
 }
 
 const plates = platesMetric<UniqueRow>();

@@ -1,8 +1,10 @@
 import type { Database, Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { countOf, serialised } from "../derived-sync.ts";
+import { refreshVisitsDaily } from "./visits-daily.ts";
 
-// Keeps `customers` and `customer_visits` (migrations 040 and 075) up to date with plate_reads and transactions.
+// Keeps `customers` and `customer_visits` (migrations 040 and 075), and the daily sums of the visits
+// (086, visits-daily.ts), up to date with plate_reads and transactions.
 // Called before every KLANTEN report: when nothing arrived since the last call it costs two counts; when
 // something did, only the customers whose plates arrived are worked out again, from their whole history,
 // and only the visits that changed are rewritten (so the table stays in time order for the zonemaps).
@@ -45,10 +47,14 @@ export const syncCustomerVisits = (db: Queryable): Promise<void> =>
 // at the next sync, which changes nothing (a customer is always worked out from its whole history).
 async function sync(db: Database): Promise<void> {
   // The usual answer, "nothing new", from the tables' row counts, which DuckDB keeps without a scan.
-  const [quick] = await db.query<{ unchanged: boolean }>(
+  const [quick] = await db.query<{ unchanged: boolean; daily_missing: boolean }>(
     `SELECT reads = (SELECT count(*) FROM plate_reads) AND transactions = (SELECT count(*) FROM transactions)
-      AS unchanged FROM customer_visits_sync`,
+      AS unchanged,
+      -- visits from before migration 086, which added the daily sums
+      NOT EXISTS (FROM customer_visits_daily) AND EXISTS (FROM customer_visits) AS daily_missing
+    FROM customer_visits_sync`,
   );
+  if (quick.daily_missing) await db.transaction((tx) => refreshVisitsDaily(tx, null));
   if (quick.unchanged) return;
   const { state, reads, sales } = await db.transaction(async (tx) => ({
     state: (await tx.query<SyncState>("SELECT reads, transactions FROM customer_visits_sync"))[0],
@@ -93,6 +99,7 @@ async function sync(db: Database): Promise<void> {
       await tx.run(`INSERT INTO customer_visits ${text} ORDER BY visit_at`, params);
       await tx.run(firstVisitsFrom("customer_visits"));
     }
+    await refreshVisitsDaily(tx, null);
     await synced(tx);
   });
 }
@@ -144,6 +151,8 @@ async function catchUp(tx: Queryable, state: SyncState): Promise<void> {
       { region_start: region.params.region_start },
     );
     await tx.run(firstVisitsFrom("sync_visits"));
+    // every visit deleted or inserted above is from region_start on
+    await refreshVisitsDaily(tx, region.params.region_start);
     await tx.run("DROP TABLE sync_visits");
   }
   await tx.run("DROP TABLE sync_customers");
