@@ -12,7 +12,7 @@ import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, ReportSql, siteCondition, type Windowed } from "./sql.ts";
+import { byGrain, type FactFilter, ReportSql, siteCondition, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
 import { itemKindIs } from "./transactions/labels.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
@@ -41,12 +41,15 @@ interface CustomerRow extends Windowed {
   ad_value_cents: number;
 }
 
+/** Of the hourly sales sums, the revenue only: the unfinished hours are summed without the extras join. */
+const revenueHourlySql = (where: FactFilter) => salesHourlySql(where, ["revenue_cents"]);
+
 // washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // revenue_cents: everything customers paid, incl. VAT, after discounts, online sales included.
 export function dashboardSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH facts AS (
-  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", salesHourlySql)})
+  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", revenueHourlySql)})
   UNION ALL
   SELECT win, hour_start, site_id, 0, quantity FROM (${sql.rollup("item_sales_hourly", itemSalesHourlySql)})
   WHERE ${itemKindIs("programma")}
