@@ -56,7 +56,12 @@ export function dashboardSalesSql(filters: ReportFilters) {
 )
 ${GRAINS.query({
   measures: ["sum(washes) AS washes", "sum(revenue_cents) AS revenue_cents"],
-  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)`,
+  // summed per site and hour first, payment methods, channels and programmes together: the local time and
+  // the grouping sets then work on a row per site per hour
+  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM (
+    SELECT win, hour_start, site_id, sum(revenue_cents) AS revenue_cents, sum(washes) AS washes FROM facts
+    GROUP BY ALL
+  ))`,
 })}`;
   return { text, params: sql.params };
 }
