@@ -59,7 +59,7 @@ export const itemSalesHourlySql = (where: FactFilter) => `SELECT ${hourOf("l.occ
 const SUMS = {
   sales_hourly: {
     key: "hour_start, site_id, payment_method, online",
-    sums: ["transactions", "gross_cents", "discount_cents", "revenue_cents", "vat_cents", "with_extra"],
+    sums: Object.keys(SALES_MEASURES),
     sql: salesHourlySql,
   },
   item_sales_hourly: {
