@@ -12,13 +12,19 @@ import { siteCondition } from "./sql.ts";
 // for today's). Facts stamped later than now (clock drift) are left out.
 // The newest fact per site is looked for only from the hour where the hourly sums (plate_reads_hourly,
 // sales_hourly) say every site last had one, so the scan skips the history: of each site's newest complete
-// hour with facts (all of them at or before now), the earliest. A site without one is looked for in all facts.
+// hour with facts (all of them at or before now), the earliest. Those hours are looked for in the last
+// LOOKBACK only, so the hourly sums' history is skipped too (their row groups are in time order); a site
+// without one there (quiet for a week, or never heard of) is looked for in all facts. Either way the bound
+// lies at or before every site's newest fact, so the answer is the same.
 
 interface FreshRow {
   source: string;
   name: string;
   latest: string | null;
 }
+
+/** How far back the hourly sums are searched for each site's newest complete hour with facts. */
+const LOOKBACK = "7 DAYS";
 
 /** Cameras and tills by the opening hours they have been quiet, the rest by the clock: the one rule. */
 const KIND: Record<string, FreshnessKind> = {
@@ -37,7 +43,8 @@ export function freshnessSql(filters: ReportFilters) {
       ELSE '-infinity'::TIMESTAMPTZ END
     FROM sites s LEFT JOIN (
       SELECT site_id, max(hour_start) AS last_hour FROM ${hourly}
-      WHERE hour_start <= $now::TIMESTAMPTZ - INTERVAL 1 HOUR GROUP BY site_id
+      WHERE hour_start <= $now::TIMESTAMPTZ - INTERVAL 1 HOUR
+        AND hour_start > $now::TIMESTAMPTZ - INTERVAL ${LOOKBACK} GROUP BY site_id
     ) h ON h.site_id = s.id WHERE s.active ${site})`;
   const latest = (table: string, time: string, hourly: string) =>
     `(SELECT site_id, max(${time}) AS latest FROM ${table}

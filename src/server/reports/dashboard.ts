@@ -12,7 +12,7 @@ import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, ReportSql, siteCondition, type Windowed } from "./sql.ts";
+import { byGrain, type FactFilter, ReportSql, siteCondition, type Windowed } from "./sql.ts";
 import { localDate } from "./time-zone.ts";
 import { itemKindIs } from "./transactions/labels.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
@@ -41,19 +41,27 @@ interface CustomerRow extends Windowed {
   ad_value_cents: number;
 }
 
+/** Of the hourly sales sums, the revenue only: the unfinished hours are summed without the extras join. */
+const revenueHourlySql = (where: FactFilter) => salesHourlySql(where, ["revenue_cents"]);
+
 // washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // revenue_cents: everything customers paid, incl. VAT, after discounts, online sales included.
 export function dashboardSalesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH facts AS (
-  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", salesHourlySql)})
+  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", revenueHourlySql)})
   UNION ALL
   SELECT win, hour_start, site_id, 0, quantity FROM (${sql.rollup("item_sales_hourly", itemSalesHourlySql)})
   WHERE ${itemKindIs("programma")}
 )
 ${GRAINS.query({
   measures: ["sum(washes) AS washes", "sum(revenue_cents) AS revenue_cents"],
-  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)`,
+  // summed per site and hour first, payment methods, channels and programmes together: the local time and
+  // the grouping sets then work on a row per site per hour
+  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM (
+    SELECT win, hour_start, site_id, sum(revenue_cents) AS revenue_cents, sum(washes) AS washes FROM facts
+    GROUP BY ALL
+  ))`,
 })}`;
   return { text, params: sql.params };
 }

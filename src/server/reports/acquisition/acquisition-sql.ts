@@ -29,6 +29,27 @@ export interface AcquisitionRow extends Windowed {
   linked_spend_cents: number;
 }
 
+/** Every figure of the query is a sum, per grouping set. */
+const SUMS = [
+  "sessions",
+  "bounces",
+  "conversions",
+  "converting_sessions",
+  "revenue_excl_vat_cents",
+  "claims",
+  "redemptions",
+  "redemptions_with_plate",
+  "redemptions_seen_before",
+  "acquired",
+  "matured",
+  "value_90d_cents",
+  "spend_cents",
+  "matured_spend_cents",
+  "linked_spend_cents",
+]
+  .map((column) => `sum(${column}) AS ${column}`)
+  .join(", ");
+
 // Everything is bucketed by its local date, stored in the journey tables (reports over ad statistics have
 // no hours: the catalogue refuses Uur). Sessions come summed per day (journey_daily).
 // sessions, bounces: web sessions by their attributed channel (a Direct session inherits the visitor's
@@ -81,16 +102,13 @@ export function acquisitionSql(filters: ReportFilters) {
 SELECT win,
   CASE WHEN GROUPING(bucket) = 0 AND GROUPING(channel) = 0 THEN 'bucket_channel'
     WHEN GROUPING(bucket) = 0 THEN 'bucket' WHEN GROUPING(channel) = 0 THEN 'channel' ELSE 'total' END AS grain,
-  bucket, channel,
-  sum(sessions) AS sessions, sum(bounces) AS bounces,
-  sum(conversions) AS conversions, sum(converting_sessions) AS converting_sessions,
-  sum(revenue_excl_vat_cents) AS revenue_excl_vat_cents,
-  sum(claims) AS claims, sum(redemptions) AS redemptions,
-  sum(redemptions_with_plate) AS redemptions_with_plate, sum(redemptions_seen_before) AS redemptions_seen_before,
-  sum(acquired) AS acquired, sum(matured) AS matured, sum(value_90d_cents) AS value_90d_cents,
-  sum(spend_cents) AS spend_cents, sum(matured_spend_cents) AS matured_spend_cents,
-  sum(linked_spend_cents) AS linked_spend_cents
-FROM (SELECT *, ${sql.bucket("local_date::TIMESTAMP")} AS bucket FROM facts)
+  bucket, channel, ${SUMS}
+FROM (
+  -- summed per bucket and channel first: each grouping set is a pass over its input, now a few hundred rows
+  SELECT win, bucket, channel, ${SUMS}
+  FROM (SELECT *, ${sql.bucket("local_date::TIMESTAMP")} AS bucket FROM facts)
+  GROUP BY ALL
+)
 GROUP BY GROUPING SETS ((win), (win, channel), (win, bucket), (win, bucket, channel))`;
   return { text, params: sql.params };
 }

@@ -8,6 +8,7 @@ import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
 import type { Database } from "../../db/database.ts";
 import { runReport } from "../define-report.ts";
 import { parseReportFilters } from "../filters.ts";
+import { syncSalesHourly } from "./sales-rollup.ts";
 import { trxSales } from "./trx-sales.ts";
 
 // The hourly sums against the facts, on the fixture (tests/api/fixtures/reports-fixture.ts): a period that
@@ -46,5 +47,73 @@ describe("hourly sums of the sales", () => {
     expect(await transactionsToday("2026-10-25T02:00:00Z")).toBe(4);
     const [sync] = await db.query<{ transactions: number }>("SELECT transactions FROM sales_hourly_sync");
     expect(sync.transactions).toBe((await db.query("SELECT * FROM transactions")).length);
+  });
+
+  it("stay in hour order and equal a rebuild from the facts after late and out-of-order sales", async () => {
+    // The first sync sums all fixture sales in one batch: its rows come in hour order, so a period's
+    // filter skips the rest of the table (migration 095).
+    await syncSalesHourly(db);
+    const outOfOrder = await db.query<{ rows: number }>(`SELECT count(*) AS rows FROM (
+      SELECT hour_start < lag(hour_start) OVER (ORDER BY rowid) AS before FROM sales_hourly) WHERE before`);
+    expect(outOfOrder[0].rows).toBe(0);
+
+    // Then, out of order: a sale of next week first, then a late one in C2's hour (Tue 20 Oct, 17:00 CEST,
+    // Utrecht, pin) and one in a new hour before it.
+    const late: [string, string][] = [
+      ["L2", "2026-10-27T09:15:00Z"],
+      ["L3", "2026-10-20T15:40:00Z"],
+      ["L4", "2026-10-19T08:05:00Z"],
+    ];
+    for (const [id, at] of late) {
+      await insertTransaction(db, FIXTURE_IDS, {
+        id,
+        site: "utrecht",
+        at,
+        payment: "pin",
+        lines: [["basis"], ["velgen"]],
+      });
+    }
+    await syncSalesHourly(db);
+
+    // C2 (premium + velgen, 1815 + 363) and L3 (basis + velgen, 1210 + 363): two sales, both with an extra.
+    const [c2Hour] = await db.query<{ transactions: number; revenue_cents: number; with_extra: number }>(
+      `SELECT transactions, revenue_cents, with_extra FROM sales_hourly
+       WHERE hour_start = '2026-10-20T15:00:00Z' AND payment_method = 'pin'`,
+    );
+    expect(c2Hour).toEqual({ transactions: 2, revenue_cents: 1815 + 363 + 1210 + 363, with_extra: 2 });
+
+    const contents = async () =>
+      Promise.all(
+        ["sales_hourly", "item_sales_hourly"].map((table) => db.query(`SELECT * FROM ${table} ORDER BY ALL`)),
+      );
+    const incremental = await contents();
+    // A rebuild: emptied with its bookkeeping, the sums are worked out again from all facts at once.
+    await db.run("DELETE FROM sales_hourly; DELETE FROM item_sales_hourly");
+    await db.run("UPDATE sales_hourly_sync SET transactions = 0, lines = 0");
+    await syncSalesHourly(db);
+    expect(await contents()).toEqual(incremental);
+  });
+
+  it("are worked out again, in one transaction, when a sale was taken out of the facts", async () => {
+    await syncSalesHourly(db);
+    // C4 (Zeist, app, premium + wax: 1815 + 484) deleted with its lines: the rowids no longer tell what is
+    // new, so the sync empties the sums and adds all facts again, the same keys inside one transaction.
+    const [{ id }] = await db.query<{ id: number }>("SELECT id FROM transactions WHERE event_id = 'C4'");
+    await db.run("DELETE FROM transaction_lines WHERE transaction_id = $1", [id]);
+    await db.run("DELETE FROM transactions WHERE id = $1", [id]);
+    await syncSalesHourly(db);
+    const [c4Hour] = await db.query<{ rows: number }>(
+      "SELECT count(*) AS rows FROM sales_hourly WHERE hour_start = '2026-10-24T22:00:00Z' AND payment_method = 'app'",
+    );
+    expect(c4Hour.rows).toBe(0);
+    const [sums] = await db.query<{ transactions: number; lines: number }>(
+      `SELECT (SELECT sum(transactions) FROM sales_hourly) AS transactions,
+        (SELECT sum(quantity) FROM item_sales_hourly) AS lines`,
+    );
+    const [facts] = await db.query<{ transactions: number; lines: number }>(
+      `SELECT (SELECT count(*) FROM transactions) AS transactions,
+        (SELECT sum(quantity) FROM transaction_lines) AS lines`,
+    );
+    expect(sums).toEqual(facts);
   });
 });

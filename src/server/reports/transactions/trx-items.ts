@@ -44,8 +44,11 @@ export function trxItemsSql(filters: ReportFilters) {
   const text = `WITH hourly AS (
   ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
 ), typed AS (
-  SELECT h.win, ${sql.bucket(sql.local("h.hour_start"))} AS bucket, h.item_id, i.kind, h.quantity, h.revenue_cents
+  -- summed per bucket first: the grouping sets work on a row per item per bucket, not on every hourly sum
+  SELECT h.win, ${sql.bucket(sql.local("h.hour_start"))} AS bucket, h.item_id, i.kind, sum(h.quantity) AS quantity,
+    sum(h.revenue_cents) AS revenue_cents
   FROM hourly h JOIN items i ON i.id = h.item_id
+  GROUP BY ALL
 )
 ${GRAINS.query({
   measures: [

@@ -59,7 +59,16 @@ export function trxRevenueSql(filters: ReportFilters) {
   const text = `WITH facts AS (
   ${sql.rollup("sales_hourly", salesHourlySql)}
 )
-${GRAINS.query({ measures: MONEY, from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)` })}`;
+${GRAINS.query({
+  measures: MONEY,
+  // summed per site and bucket first: the grouping sets work on a row per site per bucket, not on every
+  // hourly sum
+  from: `(
+    SELECT win, bucket, site_id, ${MONEY.join(", ")}
+    FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
+    GROUP BY ALL
+  )`,
+})}`;
   return { text, params: sql.params };
 }
 
