@@ -12,7 +12,8 @@ const TAKEN: DerivedTables = {
   state: "facts_sync",
   facts: { facts: "facts" },
   tables: ["facts_taken"],
-  add: (tx, from) => tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
+  add: (tx, from) =>
+    tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
 };
 const syncTaken = (db: Database) => syncDerived(db, TAKEN);
 
@@ -38,7 +39,9 @@ describe("the derived-table refresher", () => {
   it("takes in what is there at start and what is written later, with no request asking", async () => {
     const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 10 });
     try {
-      await vi.waitFor(async () => expect(await derived()).toEqual({ rows: 30, syncs: 1 }), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await derived()).toEqual({ rows: 30, syncs: 1 }), {
+        timeout: 10_000,
+      });
       await db.run("INSERT INTO facts SELECT range FROM range(5005)");
       await vi.waitFor(async () => expect((await derived()).rows).toBe(5_035), { timeout: 10_000 });
     } finally {
@@ -50,16 +53,31 @@ describe("the derived-table refresher", () => {
     expect((await derived()).rows).toBe(5_035);
   });
 
-  it("lets requests read its recent state while many rows arrive, and is exact again once stopped", async () => {
+  it("catches a request up on everything when no refresher runs, however many rows arrived", async () => {
+    await asRequest(() => syncTaken(db));
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1_000})`);
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(6_030);
+  });
+
+  it("lets a request read its recent state while many rows arrive, but take a few in itself", async () => {
     const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 60_000 });
     await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
-    // Its next round is a minute away: a request facing 5 001 new rows reads the state of a moment ago.
+    // Its next round is a minute away. 40 new rows (≤ 5 000): the request takes them in.
+    await db.run("INSERT INTO facts SELECT range FROM range(40)");
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(70);
+    // 5 001 new rows, the last sync a moment ago: the request reads the state as it is.
     await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
     await asRequest(() => syncTaken(db));
-    expect((await derived()).rows).toBe(30);
+    expect((await derived()).rows).toBe(70);
+    // A call outside a request (the refresher's own, an erasure's) always catches up.
+    await syncTaken(db);
+    expect((await derived()).rows).toBe(5_071);
 
-    await refresher.stop();
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    await refresher.stop(); // nobody catches up in the background any more: requests are exact again
     await asRequest(() => syncTaken(db));
-    expect((await derived()).rows).toBe(5_031);
+    expect((await derived()).rows).toBe(10_072);
   });
 });

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../db/database.ts";
-import { asRequest, type DerivedTables, serialised, setRefreshed, syncDerived } from "./derived-sync.ts";
-import { INLINE_ROWS } from "./sync-policy.ts";
+import { serialised } from "./derived-sync.ts";
 
 // The idle check of a derived table: a sync runs when anything may have been written since the last one
 // began, and is skipped (no query at all) when nothing was. Here the "sync" only counts how often it ran.
@@ -78,53 +77,5 @@ describe("derived table syncs", () => {
     await sync();
     await sync();
     expect(runs).toBe(4);
-  });
-});
-
-// A derived table kept by syncDerived: `facts_taken` gets one row per sync with the number of fact rows it
-// took in, so sum(rows) is how many fact rows the derived state holds.
-const TAKEN: DerivedTables = {
-  state: "facts_sync",
-  facts: { facts: "facts" },
-  tables: ["facts_taken"],
-  add: (tx, from) => tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
-};
-const taken = async () =>
-  (await db.query<{ rows: number }>("SELECT coalesce(sum(rows), 0) AS rows FROM facts_taken"))[0].rows;
-const insertFacts = (count: number) => db.run(`INSERT INTO facts SELECT range FROM range(${count})`);
-
-describe("a report request's sync (sync-policy.ts)", () => {
-  beforeEach(async () => {
-    await db.run("CREATE TABLE facts_sync (facts BIGINT, synced_at TIMESTAMPTZ)");
-    await db.run("INSERT INTO facts_sync VALUES (0, NULL)");
-    await db.run("CREATE TABLE facts_taken (rows BIGINT)");
-  });
-
-  it("catches up on everything when no refresher runs, however many rows arrived", async () => {
-    await asRequest(() => syncDerived(db, TAKEN));
-    await insertFacts(INLINE_ROWS + 1_000);
-    await asRequest(() => syncDerived(db, TAKEN));
-    expect(await taken()).toBe(6_000);
-  });
-
-  it("with a refresher: takes a few rows in, reads a recent state rather than catch up on many", async () => {
-    setRefreshed(db, true);
-    await insertFacts(100);
-    await asRequest(() => syncDerived(db, TAKEN)); // no sync finished yet: catches up
-    expect(await taken()).toBe(100);
-    await insertFacts(40); // 40 new rows ≤ 5 000: taken in
-    await asRequest(() => syncDerived(db, TAKEN));
-    expect(await taken()).toBe(140);
-
-    await insertFacts(INLINE_ROWS + 1); // 5 001 new rows, the last sync a moment ago: left to the refresher
-    await asRequest(() => syncDerived(db, TAKEN));
-    expect(await taken()).toBe(140);
-    await syncDerived(db, TAKEN); // the refresher's own call (not a request) always catches up
-    expect(await taken()).toBe(5_141);
-
-    setRefreshed(db, false); // the refresher stopped: requests are exact again
-    await insertFacts(INLINE_ROWS + 1);
-    await asRequest(() => syncDerived(db, TAKEN));
-    expect(await taken()).toBe(10_142);
   });
 });
