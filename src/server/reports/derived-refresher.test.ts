@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Database } from "../db/database.ts";
+import { Database, type Queryable } from "../db/database.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
 import { asRequest, type DerivedTables, syncDerived } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
@@ -15,7 +15,7 @@ const TAKEN: DerivedTables = {
   add: (tx, from) =>
     tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
 };
-const syncTaken = (db: Database) => syncDerived(db, TAKEN);
+const syncTaken = (db: Queryable) => syncDerived(db, TAKEN);
 
 let db: Database;
 const derived = async () =>
