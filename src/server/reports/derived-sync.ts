@@ -73,14 +73,7 @@ export async function serialised(
   const chain = byState.get(state) ?? { last: Promise.resolve(), running: 0, upToDate: null, syncedAt: null };
   byState.set(state, chain);
   if (chain.running === 0 && chain.upToDate === db.writeGeneration) return;
-  if (facts && requestScope.getStore()) {
-    const situation = {
-      newRows: await newRows(db, state, facts),
-      sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
-      refreshed: refreshed.has(db),
-    };
-    if (!requestCatchesUp(situation)) return;
-  }
+  if (facts && requestScope.getStore() && !(await requestMayCatchUp(db, chain, state, facts))) return;
 
   chain.running++;
   const next = chain.last
@@ -103,6 +96,30 @@ export async function serialised(
     });
   chain.last = next;
   return next;
+}
+
+/**
+ * Whether a request goes on to catch up (sync-policy.ts decides). When it must while a catch-up is under way,
+ * it waits for that one and asks again: what it leaves is usually recent enough, and a second catch-up queued
+ * behind it would make the request wait twice.
+ */
+async function requestMayCatchUp(
+  db: Database,
+  chain: Chain,
+  state: string,
+  facts: Record<string, string>,
+): Promise<boolean> {
+  for (let waited = false; ; waited = true) {
+    if (chain.running === 0 && chain.upToDate === db.writeGeneration) return false;
+    const situation = {
+      newRows: await newRows(db, state, facts),
+      sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
+      refreshed: refreshed.has(db),
+    };
+    if (!requestCatchesUp(situation)) return false;
+    if (chain.running === 0 || waited) return true;
+    await chain.last.catch(() => {});
+  }
 }
 
 /** Fact rows added or removed since the state's last sync, from the row counts DuckDB keeps without a scan. */
