@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
-import { requestCatchesUp } from "./sync-policy.ts";
+import { requestSync } from "./sync-policy.ts";
 
 // Bookkeeping for tables the reports derive from append-only facts (hourly sums): before
 // a report reads one, the facts that arrived since the last time are added to it. The state table holds,
@@ -98,11 +98,7 @@ export async function serialised(
   return next;
 }
 
-/**
- * Whether a request goes on to catch up (sync-policy.ts decides). When it must while a catch-up is under way,
- * it waits for that one and asks again: what it leaves is usually recent enough, and a second catch-up queued
- * behind it would make the request wait twice.
- */
+/** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
 async function requestMayCatchUp(
   db: Database,
   chain: Chain,
@@ -111,13 +107,14 @@ async function requestMayCatchUp(
 ): Promise<boolean> {
   for (let waited = false; ; waited = true) {
     if (chain.running === 0 && chain.upToDate === db.writeGeneration) return false;
-    const situation = {
+    const decision = requestSync({
       newRows: await newRows(db, state, facts),
       sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
       refreshed: refreshed.has(db),
-    };
-    if (!requestCatchesUp(situation)) return false;
-    if (chain.running === 0 || waited) return true;
+      catchingUp: chain.running > 0,
+      waited,
+    });
+    if (decision !== "wait") return decision === "catch-up";
     await chain.last.catch(() => {});
   }
 }
