@@ -12,6 +12,8 @@ export interface IngestionResult {
   rowsPerSecond: number;
   batchP50Ms: number;
   batchP95Ms: number;
+  /** The slowest batch: a checkpoint inside a commit shows here first. */
+  batchMaxMs: number;
 }
 
 export const BATCH_SIZE = 1000;
@@ -111,5 +113,6 @@ export async function measureIngestion(options: {
     rowsPerSecond: Math.round(rows / seconds),
     batchP50Ms: Math.round(percentile(durations, 50)),
     batchP95Ms: Math.round(percentile(durations, 95)),
+    batchMaxMs: Math.round(durations[durations.length - 1] ?? 0),
   };
 }

@@ -154,11 +154,15 @@ const DEMO = { email: "demo@wasbord.nl", password: "demo" };
 interface ScaleRun {
   scale: number;
   load: LoadResult;
+  /** CPU seconds (user + system) the server process used while the plate reads poured in. */
+  loadCpuSeconds: number;
   clicks: ClickTiming[];
   /** The server process's peak resident memory (VmHWM) over the whole run at this scale. */
   peakMemoryMb: number;
   /** From the start of a restarted server to /healthz, and to its first answered report (sign-in included). */
   restart: { healthyMs: number; firstReportMs: number };
+  /** From SIGTERM to the server's exit: requests drained, the database checkpointed and closed. */
+  stopMs: number;
 }
 
 const startServer = (databasePath: string, today: string) =>
@@ -182,6 +186,12 @@ function peakMemoryOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Starts the server again on the same database, as after a deploy or a crash, and times it. */
@@ -220,7 +230,7 @@ async function ingestion(url: string, apiKey: string, today: string): Promise<In
     });
     results.push(result);
     log(
-      `ingestie ${endpoint}, ${concurrency} tegelijk: ${result.rowsPerSecond} rijen/s (batch p50 ${result.batchP50Ms} ms)`,
+      `ingestie ${endpoint}, ${concurrency} tegelijk: ${result.rowsPerSecond} rijen/s (batch p50 ${result.batchP50Ms} ms, p95 ${result.batchP95Ms} ms, max ${result.batchMaxMs} ms)`,
     );
   }
   return results;
@@ -241,7 +251,7 @@ function printTable(
   console.log("\nIngestie over HTTP, batches van 1 000 rijen");
   for (const r of ingest) {
     console.log(
-      `  ${r.endpoint.padEnd(13)} ${r.concurrency} tegelijk  ${nl(r.rowsPerSecond).padStart(8)} rijen/s   batch p50 ${r.batchP50Ms} ms, p95 ${r.batchP95Ms} ms`,
+      `  ${r.endpoint.padEnd(13)} ${r.concurrency} tegelijk  ${nl(r.rowsPerSecond).padStart(8)} rijen/s   batch p50 ${r.batchP50Ms} ms, p95 ${r.batchP95Ms} ms, max ${r.batchMaxMs} ms`,
     );
   }
   const scales = datasets.map((d) => d.scale);
@@ -259,7 +269,7 @@ function printTable(
   for (const run of runs) {
     const { ingestion: i } = run.load;
     console.log(
-      `\n${run.scale}×: rapporten terwijl ${nl(i.rowsPerSecond)} kentekenlezingen/s binnenkomen (batch p95 ${i.batchP95Ms} ms), p50 / p95 ms`,
+      `\n${run.scale}×: rapporten terwijl ${nl(i.rowsPerSecond)} kentekenlezingen/s binnenkomen (batch p50 ${i.batchP50Ms} ms, p95 ${i.batchP95Ms} ms, max ${i.batchMaxMs} ms; server ${nl(run.loadCpuSeconds)} s CPU in ${nl(i.seconds)} s), p50 / p95 ms`,
     );
     for (const r of run.load.reports) {
       const rest = atRest(run.scale, r.key);
@@ -274,7 +284,7 @@ function printTable(
       );
     }
     console.log(
-      `${run.scale}×: piekgeheugen server ${nl(run.peakMemoryMb)} MB; herstart → /healthz ${nl(run.restart.healthyMs)} ms, → eerste rapport ${nl(run.restart.firstReportMs)} ms`,
+      `${run.scale}×: piekgeheugen server ${nl(run.peakMemoryMb)} MB; stoppen ${nl(run.stopMs)} ms; herstart → /healthz ${nl(run.restart.healthyMs)} ms, → eerste rapport ${nl(run.restart.firstReportMs)} ms`,
     );
   }
 }
@@ -329,6 +339,7 @@ async function main(): Promise<void> {
           `collect: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
         );
       }
+      const cpuBefore = cpuSecondsOf(server.pid);
       const load = await measureReportsUnderIngestion({
         baseUrl: server.url,
         apiKey: secret,
@@ -337,7 +348,10 @@ async function main(): Promise<void> {
         batches: 400,
         concurrency: 6,
       });
-      log(`${scale}× onder belasting: ${load.ingestion.rowsPerSecond} kentekenlezingen/s`);
+      const loadCpuSeconds = Math.round((cpuSecondsOf(server.pid) - cpuBefore) * 10) / 10;
+      log(
+        `${scale}× onder belasting: ${load.ingestion.rowsPerSecond} kentekenlezingen/s, ${loadCpuSeconds} s CPU`,
+      );
       const clicks = await measureClickToKpi({
         baseUrl: server.url,
         email: DEMO.email,
@@ -346,7 +360,9 @@ async function main(): Promise<void> {
       for (const c of clicks)
         log(`${scale}× browser ${c.path}: klik ${c.clickP50Ms} ms, Dit jaar ${c.yearP50Ms} ms`);
       const peakMemoryMb = peakMemoryOf(server.pid);
+      const stopping = performance.now();
       await server.stop();
+      const stopMs = Math.round(performance.now() - stopping);
       const restart = await timeRestart(work, data.today);
       server = restart.server;
       log(
@@ -355,9 +371,11 @@ async function main(): Promise<void> {
       runs.push({
         scale,
         load,
+        loadCpuSeconds,
         clicks,
         peakMemoryMb,
         restart: { healthyMs: restart.healthyMs, firstReportMs: restart.firstReportMs },
+        stopMs,
       });
     } finally {
       await server.stop();

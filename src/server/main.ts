@@ -9,6 +9,7 @@ import { createTokenVerifier, remoteKeys } from "./auth/verify-token.ts";
 import { serverClock } from "./clock.ts";
 import { ConfigError, loadConfig, loadEnvFile } from "./config.ts";
 import { scheduleBackups } from "./db/backup.ts";
+import { startCheckpointer } from "./db/checkpointer.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
@@ -17,6 +18,7 @@ import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
+import { startDerivedRefresher } from "./reports/derived-refresher.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -110,6 +112,10 @@ async function main(): Promise<void> {
     distDir: join(import.meta.dirname, "../../dist"),
   });
 
+  // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
+  const refresher = startDerivedRefresher(db);
+  const checkpointer = await startCheckpointer(db);
+
   const metricsServer = config.metrics
     ? await startMetricsServer({ ...config.metrics, databasePath: config.databasePath })
     : null;
@@ -136,7 +142,14 @@ async function main(): Promise<void> {
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,
-      tasks: [...flushes, () => mailer.close(), async () => idp?.close(), () => db.close()],
+      tasks: [
+        ...flushes,
+        () => mailer.close(),
+        async () => idp?.close(),
+        () => refresher.stop(),
+        () => checkpointer.stop(),
+        () => db.close(),
+      ],
     });
     process.exit(0);
   };

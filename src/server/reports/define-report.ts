@@ -2,6 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { type CatalogueEntry, catalogueEntry, type ReportId } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { asRequest } from "./derived-sync.ts";
 import type { ReportFilters } from "./filters.ts";
 
 /** A query's text and its named parameters. */
@@ -37,12 +38,15 @@ export function defineReport(definition: {
   return { syncs: [], ...definition, entry };
 }
 
-/** Runs a report the way the endpoint does: its derived tables brought up to date first. */
+/**
+ * Runs a report the way the endpoint does: its derived tables brought up to date first, unless a large
+ * catch-up is under way in the background and they are recent (sync-policy.ts).
+ */
 export async function runReport(
   report: ReportModule,
   db: Queryable,
   filters: ReportFilters,
 ): Promise<ReportEnvelope> {
-  await Promise.all(report.syncs.map((sync) => sync(db)));
+  await asRequest(() => Promise.all(report.syncs.map((sync) => sync(db))));
   return report.run(db, filters);
 }

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
+import { requestSync } from "./sync-policy.ts";
 
 // Bookkeeping for tables the reports derive from append-only facts (hourly sums): before
 // a report reads one, the facts that arrived since the last time are added to it. The state table holds,
@@ -33,27 +35,45 @@ interface Chain {
   running: number;
   /** The database's write generation when the last sync that succeeded began, with nothing running since. */
   upToDate: number | null;
+  /** performance.now() when the last sync that succeeded began: how old what the derived tables hold is. */
+  syncedAt: number | null;
 }
 
 const chains = new WeakMap<Database, Map<string, Chain>>();
+/** Databases whose derived tables a background refresher keeps up to date (derived-refresher.ts). */
+const refreshed = new WeakSet<Database>();
+/** Set while a report request runs its syncs: they may then skip a large catch-up (sync-policy.ts). */
+const requestScope = new AsyncLocalStorage<true>();
+
+/** Marks a database as kept up to date in the background, or no longer (the refresher stopped). */
+export function setRefreshed(db: Database, on: boolean): void {
+  if (on) refreshed.add(db);
+  else refreshed.delete(db);
+}
+
+/** Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there. */
+export const asRequest = <T>(work: () => Promise<T>): Promise<T> => requestScope.run(true, work);
 
 /**
  * Runs the sync of one state table on the database, after the previous call for it (on the same database)
  * has finished: two reports opening at once never work the same facts out twice. When nothing was written
  * to the database since a sync that found it up to date began, there is nothing to look at: it returns
- * at once, so a report on data that did not change pays nothing for its derived tables.
+ * at once, so a report on data that did not change pays nothing for its derived tables. Inside `asRequest`,
+ * with `facts` (column of `state` → the fact table it counts), it may return without catching up.
  */
-export function serialised(
+export async function serialised(
   db: Queryable,
   state: string,
   sync: (db: Database) => Promise<void>,
+  facts?: Record<string, string>,
 ): Promise<void> {
   if (!(db instanceof Database)) throw new Error(`the sync of ${state} needs the database, not a connection`);
   const byState = chains.get(db) ?? new Map<string, Chain>();
   chains.set(db, byState);
-  const chain = byState.get(state) ?? { last: Promise.resolve(), running: 0, upToDate: null };
+  const chain = byState.get(state) ?? { last: Promise.resolve(), running: 0, upToDate: null, syncedAt: null };
   byState.set(state, chain);
-  if (chain.running === 0 && chain.upToDate === db.writeGeneration) return Promise.resolve();
+  if (chain.running === 0 && chain.upToDate === db.writeGeneration) return;
+  if (facts && requestScope.getStore() && !(await requestMayCatchUp(db, chain, state, facts))) return;
 
   chain.running++;
   const next = chain.last
@@ -61,9 +81,11 @@ export function serialised(
     .then(async () => {
       // Taken before the sync reads anything: a write that ends later raises it, so it is looked at next time.
       const generation = db.writeGeneration;
+      const began = performance.now();
       try {
         await sync(db);
         chain.upToDate = generation;
+        chain.syncedAt = began;
       } catch (error) {
         chain.upToDate = null;
         throw error;
@@ -74,6 +96,36 @@ export function serialised(
     });
   chain.last = next;
   return next;
+}
+
+/** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
+async function requestMayCatchUp(
+  db: Database,
+  chain: Chain,
+  state: string,
+  facts: Record<string, string>,
+): Promise<boolean> {
+  for (let waited = false; ; waited = true) {
+    if (chain.running === 0 && chain.upToDate === db.writeGeneration) return false;
+    const decision = requestSync({
+      newRows: await newRows(db, state, facts),
+      sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
+      refreshed: refreshed.has(db),
+      catchingUp: chain.running > 0,
+      waited,
+    });
+    if (decision !== "wait") return decision === "catch-up";
+    await chain.last.catch(() => {});
+  }
+}
+
+/** Fact rows added or removed since the state's last sync, from the row counts DuckDB keeps without a scan. */
+async function newRows(db: Database, state: string, facts: Record<string, string>): Promise<number> {
+  const differences = Object.entries(facts).map(
+    ([column, table]) => `abs((SELECT count(*) FROM ${table}) - ${column})`,
+  );
+  const [row] = await db.query<{ rows: number }>(`SELECT ${differences.join(" + ")} AS rows FROM ${state}`);
+  return row.rows;
 }
 
 /**
@@ -91,7 +143,12 @@ export async function emptyDerived(tx: Queryable, derived: DerivedTables): Promi
  * wait for one another. When nothing arrived it costs a count per fact table.
  */
 export const syncDerived = (db: Queryable, derived: DerivedTables): Promise<void> =>
-  serialised(db, derived.state, (database) => database.transaction((tx) => syncIn(tx, derived)));
+  serialised(
+    db,
+    derived.state,
+    (database) => database.transaction((tx) => syncIn(tx, derived)),
+    derived.facts,
+  );
 
 async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
   const columns = Object.keys(derived.facts);

@@ -42,5 +42,5 @@ export const REPORTS = new Map(MODULES.map((module) => [module.id as string, mod
 /** Every report id with a module, for the benchmark and the index endpoint. */
 export const REPORT_IDS = MODULES.map((module) => module.id);
 
-/** Every derived table any report reads, once each: the router starts them at start-up. */
+/** Every derived table any report reads, once each: the refresher (derived-refresher.ts) runs them all. */
 export const DERIVED_SYNCS = [...new Set(MODULES.flatMap((module) => module.syncs))];

@@ -5,14 +5,13 @@ import type { AppEnv } from "../auth/app-env.ts";
 import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { logger } from "../logging/logger.ts";
 import { reportDuration } from "../metrics/metrics.ts";
 import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
 import { programmeList } from "./dimension-values.ts";
 import { reportWorkbook } from "./exports/workbook.ts";
 import { parseReportFilters } from "./filters.ts";
-import { DERIVED_SYNCS, REPORT_IDS, REPORTS } from "./registry.ts";
+import { REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -39,7 +38,7 @@ function attachment(c: Context, fileName: string, type: string, body: string | B
 /**
  * `GET /api/reports`: the report ids, and the sites and programmes the filter bar offers.
  * `GET /api/reports/<id>?period&from&to&compare&granularity&site&<dimension>…`: the report's envelope,
- * after the derived tables it reads were brought up to date.
+ * after the derived tables it reads were brought up to date (or recently were: sync-policy.ts).
  * `GET /api/reports/<id>.xlsx?…`: the same envelope as an Excel workbook (exports/workbook.ts);
  * `GET /api/reports/<id>.csv?…&table=<key>`: one table (default the first) as the screen's CSV button
  * makes it. Files hold every row of a table (`rows=all`). Also reachable with a report token (BI tools).
@@ -49,14 +48,6 @@ function attachment(c: Context, fileName: string, type: string, body: string | B
 export function createReportsRouter(deps: { db: Database; now?: () => Date }): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const now = deps.now ?? serverClock();
-  // Reports bring their derived tables up to date before reading them anyway; starting at once means the
-  // first person to open the dashboard after a restart (or a large import) does not wait for a rebuild.
-  // One after the other: each holds a connection of the pool for its whole rebuild, and all of them at
-  // once would leave none for the requests that come in meanwhile.
-  (async () => {
-    for (const sync of DERIVED_SYNCS) await sync(deps.db);
-  })().catch((error) => logger.error("report tables not brought up to date", { error }));
-
   router.get("/", async (c) => {
     const [sites, programmes] = await Promise.all([siteList(deps.db), programmeList(deps.db)]);
     return c.json({ reports: REPORT_IDS, sites, programmes } satisfies ReportsIndex);

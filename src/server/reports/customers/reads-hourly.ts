@@ -38,24 +38,28 @@ interface SyncState {
  * deleted behind the bookkeeping's back) rebuilds the sums from all reads.
  */
 export const syncReadsHourly = (db: Queryable) =>
-  serialised(db, "plate_reads_hourly_sync", (database) =>
-    database.transaction(async (tx) => {
-      const [state] = await tx.query<SyncState>("SELECT reads, next FROM plate_reads_hourly_sync");
-      const now = await countOf(tx, "plate_reads");
-      if (now.rows === state.reads && now.next === state.next) return;
-      const appended = now.rows >= state.reads && now.rows - state.reads === now.next - state.next;
-      if (!appended) await tx.run("DELETE FROM plate_reads_hourly");
-      await tx.run(
-        // in hour order, so the table stays in time order and a period's scan skips the rest
-        `INSERT INTO plate_reads_hourly BY NAME (${readsHourlySql({ sales: "t.rowid >= $from" })} ORDER BY hour_start)
+  serialised(
+    db,
+    "plate_reads_hourly_sync",
+    (database) =>
+      database.transaction(async (tx) => {
+        const [state] = await tx.query<SyncState>("SELECT reads, next FROM plate_reads_hourly_sync");
+        const now = await countOf(tx, "plate_reads");
+        if (now.rows === state.reads && now.next === state.next) return;
+        const appended = now.rows >= state.reads && now.rows - state.reads === now.next - state.next;
+        if (!appended) await tx.run("DELETE FROM plate_reads_hourly");
+        await tx.run(
+          // in hour order, so the table stays in time order and a period's scan skips the rest
+          `INSERT INTO plate_reads_hourly BY NAME (${readsHourlySql({ sales: "t.rowid >= $from" })} ORDER BY hour_start)
           ON CONFLICT (${KEY}) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + EXCLUDED.${c}`).join(", ")}`,
-        { from: appended ? state.next : 0 },
-      );
-      await tx.run("UPDATE plate_reads_hourly_sync SET reads = $1, next = $2, synced_at = now()", [
-        now.rows,
-        now.next,
-      ]);
-    }),
+          { from: appended ? state.next : 0 },
+        );
+        await tx.run("UPDATE plate_reads_hourly_sync SET reads = $1, next = $2, synced_at = now()", [
+          now.rows,
+          now.next,
+        ]);
+      }),
+    { reads: "plate_reads" },
   );
 
 /**

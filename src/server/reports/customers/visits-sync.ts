@@ -41,7 +41,7 @@ interface SyncState {
  * catch-up (per customer, not additive like syncDerived's) on the same bookkeeping (derived-sync.ts).
  */
 export const syncCustomerVisits = (db: Queryable): Promise<void> =>
-  serialised(db, "customer_visits_sync", sync);
+  serialised(db, "customer_visits_sync", sync, { reads: "plate_reads", transactions: "transactions" });
 
 // The counts are taken before the facts are read: facts committed in between are worked out now and again
 // at the next sync, which changes nothing (a customer is always worked out from its whole history).

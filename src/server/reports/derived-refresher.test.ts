@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Database, type Queryable } from "../db/database.ts";
+import { startDerivedRefresher } from "./derived-refresher.ts";
+import { asRequest, type DerivedTables, syncDerived } from "./derived-sync.ts";
+import { INLINE_ROWS } from "./sync-policy.ts";
+
+// The refresher on a real (in-memory) DuckDB with one derived table: `facts_taken` gets a row per sync with
+// the number of fact rows taken in, so sum(rows) is how many fact rows the derived state holds, and
+// count(*) how many syncs found something new.
+
+const TAKEN: DerivedTables = {
+  state: "facts_sync",
+  facts: { facts: "facts" },
+  tables: ["facts_taken"],
+  add: (tx, from) =>
+    tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
+};
+const syncTaken = (db: Queryable) => syncDerived(db, TAKEN);
+
+let db: Database;
+const derived = async () =>
+  (
+    await db.query<{ rows: number; syncs: number }>(
+      "SELECT coalesce(sum(rows), 0) AS rows, count(*) AS syncs FROM facts_taken",
+    )
+  )[0];
+
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await db.run("CREATE TABLE facts (n INTEGER)");
+  await db.run("CREATE TABLE facts_sync (facts BIGINT, synced_at TIMESTAMPTZ)");
+  await db.run("INSERT INTO facts_sync VALUES (0, NULL)");
+  await db.run("CREATE TABLE facts_taken (rows BIGINT)");
+  await db.run("INSERT INTO facts SELECT range FROM range(30)");
+});
+afterEach(() => db.close());
+
+describe("the derived-table refresher", () => {
+  it("takes in what is there at start and what is written later, with no request asking", async () => {
+    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 10 });
+    try {
+      await vi.waitFor(async () => expect(await derived()).toEqual({ rows: 30, syncs: 1 }), {
+        timeout: 10_000,
+      });
+      await db.run("INSERT INTO facts SELECT range FROM range(5005)");
+      await vi.waitFor(async () => expect((await derived()).rows).toBe(5_035), { timeout: 10_000 });
+    } finally {
+      await refresher.stop();
+    }
+    // stopped: ten of its intervals later, what is written stays untaken
+    await db.run("INSERT INTO facts VALUES (1)");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await derived()).rows).toBe(5_035);
+  });
+
+  it("catches a request up on everything when no refresher runs, however many rows arrived", async () => {
+    await asRequest(() => syncTaken(db));
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1_000})`);
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(6_030);
+  });
+
+  it("lets a request read its recent state while many rows arrive, but take a few in itself", async () => {
+    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 60_000 });
+    await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
+    // Its next round is a minute away. 40 new rows (≤ 5 000): the request takes them in.
+    await db.run("INSERT INTO facts SELECT range FROM range(40)");
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(70);
+    // 5 001 new rows, the last sync a moment ago: the request reads the state as it is.
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(70);
+    // A call outside a request (the refresher's own, an erasure's) always catches up.
+    await syncTaken(db);
+    expect((await derived()).rows).toBe(5_071);
+
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    await refresher.stop(); // nobody catches up in the background any more: requests are exact again
+    await asRequest(() => syncTaken(db));
+    expect((await derived()).rows).toBe(10_072);
+  });
+});
