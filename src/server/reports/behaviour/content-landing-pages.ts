@@ -6,6 +6,7 @@ import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
+import { landingSessionsSql, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
@@ -41,45 +42,29 @@ interface LandingRow extends Windowed {
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const inRange = (column: string) =>
-    `${column} BETWEEN (SELECT min(id) FROM sessions) AND (SELECT max(id) FROM sessions)`;
-  const text = `WITH sessions AS (
-  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM (
-  ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
-  )
-), followed AS (
-  -- Per session with any: its conversions and their revenue, its voucher claims, and the journey's
-  -- redemptions of codes claimed in it and the plates it acquired (journey-sync.ts). Few sessions have
-  -- one, so they are summed per session first (only ids in the range of the period's sessions: a cheap
-  -- superset) and joined to the period's sessions once.
-  SELECT session_id, sum(conversions) AS conversions, sum(revenue_cents) AS revenue_cents, sum(claims) AS claims,
-    sum(redemptions) AS redemptions, sum(acquired) AS acquired
+  const filter = sessionFilter(sql);
+  const text = `WITH followed AS (
+  -- Per session with any: the journey's redemptions of codes claimed in it and the plates it acquired
+  -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one.
+  SELECT session_id, sum(redemptions) AS redemptions, sum(acquired) AS acquired
   FROM (
-    SELECT session_id, count_if(kind = 'conversion') AS conversions,
-      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
-      count_if(kind = 'voucher') AS claims, 0 AS redemptions, 0 AS acquired
-    FROM web_events WHERE kind IN ('conversion', 'voucher') AND ${inRange("session_id")} GROUP BY session_id
-    UNION ALL SELECT claim_session_id, 0, 0, 0, count(*), 0 FROM journey_redemptions
-      WHERE ${inRange("claim_session_id")} GROUP BY ALL
-    UNION ALL SELECT session_id, 0, 0, 0, 0, count(*) FROM journey_customers WHERE ${inRange("session_id")} GROUP BY ALL
+    SELECT claim_session_id AS session_id, count(*) AS redemptions, 0 AS acquired FROM journey_redemptions GROUP BY ALL
+    UNION ALL SELECT session_id, 0, count(*) FROM journey_customers GROUP BY ALL
   )
   GROUP BY session_id
 ), cells AS (
-  -- The sessions' own figures, and what followed them; every figure below is a sum of these cells.
-  SELECT win, bucket, landing_path, channel,
-    count(*) AS sessions,
-    count_if(is_bounce) AS bounces,
-    sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
-    sum(pageviews) AS pageviews,
-    0 AS conversions, 0 AS converting_sessions, 0 AS revenue_cents, 0 AS claims, 0 AS redemptions, 0 AS acquired
-  FROM sessions GROUP BY ALL
+  -- Whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
+  -- sessions, as the same terms; then what the journey credits to the period's sessions. Every figure
+  -- below is a sum of these cells.
+  SELECT win, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket, landing_path, channel,
+    sessions, bounces, duration_seconds, pageviews, conversions, converting_sessions, revenue_cents, claims,
+    0 AS redemptions, 0 AS acquired
+  FROM (${sql.daily("web_landing_daily", `(${landingSessionsSql()})`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
   UNION ALL BY NAME
-  SELECT s.win, s.bucket, s.landing_path, s.channel,
-    sum(f.conversions) AS conversions, count_if(f.conversions > 0) AS converting_sessions,
-    sum(f.revenue_cents) AS revenue_cents, sum(f.claims) AS claims, sum(f.redemptions) AS redemptions,
-    sum(f.acquired) AS acquired
-  FROM sessions s JOIN followed f ON f.session_id = s.id
-  GROUP BY ALL
+  SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
+    f.redemptions, f.acquired
+  FROM (${sql.facts("web_sessions", "started_at", { site: null, where: filter })}) s
+  JOIN followed f ON f.session_id = s.id
 )
 SELECT win,
   CASE WHEN GROUPING(landing_path) = 0 AND GROUPING(channel) = 0 THEN 'landing_channel'
@@ -228,7 +213,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentLandingPages = defineReport({
   id: "content-landing-pages",
-  syncs: [syncJourney],
+  syncs: [syncWebPages, syncJourney],
   sql: { "content-landing-pages": contentLandingPagesSql },
   run,
 });
