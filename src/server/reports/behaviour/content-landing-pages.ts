@@ -6,7 +6,7 @@ import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { landingSessionsSql, syncWebPages } from "./web-pages-sync.ts";
+import { landingSessionTerms, landingSums, landingTermsSql, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
@@ -40,10 +40,30 @@ interface LandingRow extends Windowed {
 //   (at most 30 days before, REPORT-DEFINITIONS §1) was in one of those visits; acquired: plates acquired
 //   through those visits (§2: first visit ever redeemed such a code, or an online sale linked to their
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
+const FIGURES = [
+  "sessions",
+  "bounces",
+  "duration_seconds",
+  "pageviews",
+  "conversions",
+  "converting_sessions",
+  "revenue_cents",
+  "claims",
+  "redemptions",
+  "acquired",
+] as const;
+
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const filter = sessionFilter(sql);
-  const text = `WITH followed AS (
+  const journey =
+    "coalesce(sum(redemptions), 0)::BIGINT AS redemptions, coalesce(sum(acquired), 0)::BIGINT AS acquired";
+  const text = `WITH landed AS (
+  -- Whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
+  -- sessions, as the same terms
+  SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
+  FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
+), followed AS (
   -- Per session with any: the journey's redemptions of codes claimed in it and the plates it acquired
   -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one.
   SELECT session_id, sum(redemptions) AS redemptions, sum(acquired) AS acquired
@@ -53,34 +73,26 @@ export function contentLandingPagesSql(filters: ReportFilters) {
   )
   GROUP BY session_id
 ), cells AS (
-  -- Whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
-  -- sessions, as the same terms; then what the journey credits to the period's sessions. Every figure
-  -- below is a sum of these cells.
-  SELECT win, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket, landing_path, channel,
-    sessions, bounces, duration_seconds, pageviews, conversions, converting_sessions, revenue_cents, claims,
-    0 AS redemptions, 0 AS acquired
-  FROM (${sql.daily("web_landing_daily", `(${landingSessionsSql()})`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
-  UNION ALL BY NAME
-  SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
-    f.redemptions, f.acquired
-  FROM (${sql.facts("web_sessions", "started_at", { site: null, where: filter })}) s
-  JOIN followed f ON f.session_id = s.id
+  -- The period's rows with the events of its unfinished day's sessions, and what the journey credits to the
+  -- period's sessions. Every figure below is a sum of these cells (summed per bucket first, so the grouping
+  -- sets see few rows).
+  SELECT win, bucket, landing_path, channel, ${landingSums}, ${journey}
+  FROM (
+    ${landingTermsSql("landed", ["win", "bucket", "landing_path", "channel"])}
+    UNION ALL BY NAME
+    SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
+      f.redemptions, f.acquired
+    FROM (${sql.facts("web_sessions", "started_at", { site: null, where: filter })}) s
+    JOIN followed f ON f.session_id = s.id
+  )
+  GROUP BY ALL
 )
 SELECT win,
   CASE WHEN GROUPING(landing_path) = 0 AND GROUPING(channel) = 0 THEN 'landing_channel'
     WHEN GROUPING(landing_path) = 0 THEN 'landing' WHEN GROUPING(channel) = 0 THEN 'channel'
     WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, landing_path, channel,
-  sum(sessions) AS sessions,
-  sum(bounces) AS bounces,
-  sum(duration_seconds) AS duration_seconds,
-  sum(pageviews) AS pageviews,
-  sum(conversions) AS conversions,
-  sum(converting_sessions) AS converting_sessions,
-  sum(revenue_cents) AS revenue_cents,
-  sum(claims) AS claims,
-  sum(redemptions) AS redemptions,
-  sum(acquired) AS acquired
+  ${FIGURES.map((figure) => `sum(${figure}) AS ${figure}`).join(", ")}
 FROM cells
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, landing_path), (win, channel), (win, landing_path, channel))`;
   return { text, params: sql.params };

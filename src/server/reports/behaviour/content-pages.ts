@@ -5,7 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { landingSessionsSql, pageDayRows, syncWebPages } from "./web-pages-sync.ts";
+import { landingSessionTerms, pageDayRows, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
@@ -61,7 +61,7 @@ export function contentPagesSql(filters: ReportFilters) {
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
     landing_path AS path, channel, sum(sessions) AS entries, sum(bounces) AS bounces
   -- whole days from the sessions' daily sums, the unfinished last day (or every hour) from the sessions
-  FROM (${sql.daily("web_landing_daily", `(${landingSessionsSql()})`, "started_at")})${entered ? `\n  WHERE ${entered}` : ""}
+  FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${entered ? `\n  WHERE ${entered}` : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
 ), pages AS (
   -- whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the

@@ -100,16 +100,20 @@ async function sumLandingDays(
     { session_updates: from.session_updates },
   );
   await tx.run("DELETE FROM web_landing_daily WHERE day IN (SELECT local_date FROM web_landing_days)");
-  const sessions = `s.started_at >= (SELECT min(low) FROM web_landing_days)
-    AND s.started_at <= (SELECT max(high) FROM web_landing_days)
-    AND ${localDate("s.started_at")} IN (SELECT local_date FROM web_landing_days)`;
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE web_landing_sessions AS
+      SELECT ${localDate("started_at")} AS day, ${landingSessionTerms} FROM web_sessions
+      WHERE started_at >= (SELECT min(low) FROM web_landing_days)
+        AND started_at <= (SELECT max(high) FROM web_landing_days)
+        AND ${localDate("started_at")} IN (SELECT local_date FROM web_landing_days)`,
+  );
   await tx.run(
     `INSERT INTO web_landing_daily
-      SELECT ${localDate("started_at")} AS day, landing_path, channel,
-        ${LANDING_DAY_SUMS.map((column) => `sum(${column})::BIGINT`).join(", ")}
-      FROM (${landingSessionsSql(sessions)})
+      SELECT day, landing_path, channel, ${landingSums}
+      FROM (${landingTermsSql("web_landing_sessions", ["day", "landing_path", "channel"])})
       GROUP BY ALL ORDER BY day`,
   );
+  await tx.run("DROP TABLE web_landing_sessions");
   await tx.run("DROP TABLE web_landing_days");
 }
 
@@ -125,23 +129,40 @@ const LANDING_DAY_SUMS = [
   "claims",
 ] as const;
 
+/** Every sum of web_landing_daily over rows of landingTermsSql (a cell without events has none of theirs). */
+export const landingSums = LANDING_DAY_SUMS.map(
+  (column) => `coalesce(sum(${column}), 0)::BIGINT AS ${column}`,
+).join(", ");
+
 /**
- * One row per session of web_sessions (alias s) that meets `where`: its start, landing page and channel and
- * the terms of web_landing_daily's sums (LANDING_DAY_SUMS). The daily sums add these up, and a report reading
- * the unfinished day adds up the same terms. A bounce (one pageview, no interactive event) lasts 0 s; the
- * conversions (with their revenue, incl. VAT as the website reports it) and voucher claims are all of the
- * session's events of those kinds.
+ * The columns of web_sessions as the session terms of web_landing_daily's sums: session_id, started_at,
+ * landing_path, channel, then sessions, bounces (one pageview, no interactive event), duration_seconds (a
+ * bounce lasts 0 s) and pageviews. The daily sums add these up, and a report reading the unfinished day adds
+ * up the same terms (the events' terms come from landingTermsSql).
  */
-export const landingSessionsSql = (where = "true") => `SELECT s.started_at, s.landing_path, s.channel,
-    1 AS sessions, s.is_bounce::INTEGER AS bounces,
-    CASE WHEN s.is_bounce THEN 0 ELSE s.duration_seconds END AS duration_seconds, s.pageviews,
-    count(*) FILTER (WHERE e.kind = 'conversion') AS conversions,
-    (count(*) FILTER (WHERE e.kind = 'conversion') > 0)::INTEGER AS converting_sessions,
-    coalesce(sum(e.revenue_cents) FILTER (WHERE e.kind = 'conversion'), 0) AS revenue_cents,
-    count(*) FILTER (WHERE e.kind = 'voucher') AS claims
-  FROM web_sessions s LEFT JOIN web_events e ON e.session_id = s.id AND e.kind IN ('conversion', 'voucher')
-  WHERE ${where}
-  GROUP BY s.id, s.started_at, s.landing_path, s.channel, s.is_bounce, s.duration_seconds, s.pageviews`;
+export const landingSessionTerms = `id AS session_id, started_at, landing_path, channel, 1 AS sessions,
+  is_bounce::INTEGER AS bounces, CASE WHEN is_bounce THEN 0 ELSE duration_seconds END AS duration_seconds, pageviews`;
+
+/**
+ * The rows of the relation `sessions` (one per session, with session_id and the columns `keys`), followed by a
+ * row per session with conversion or voucher events: `keys` and the terms conversions, converting_sessions
+ * (0 or 1), revenue_cents (of the conversions, incl. VAT as the website reports it) and claims. Rows without
+ * a session_id (whole days' sums) are passed through. Every event of the session counts. Only events of ids
+ * in the range of the sessions' ids are read: the unfinished day has few sessions, and ids rise with time.
+ */
+export const landingTermsSql = (sessions: string, keys: string[]) => `SELECT * FROM ${sessions}
+  UNION ALL BY NAME
+  SELECT ${keys.map((key) => `s.${key}`).join(", ")}, e.conversions, (e.conversions > 0)::INTEGER AS converting_sessions,
+    e.revenue_cents, e.claims
+  FROM ${sessions} s JOIN (
+    SELECT session_id, count(*) FILTER (WHERE kind = 'conversion') AS conversions,
+      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
+      count(*) FILTER (WHERE kind = 'voucher') AS claims
+    FROM web_events
+    WHERE kind IN ('conversion', 'voucher')
+      AND session_id BETWEEN (SELECT min(session_id) FROM ${sessions}) AND (SELECT max(session_id) FROM ${sessions})
+    GROUP BY session_id
+  ) e ON e.session_id = s.session_id`;
 
 /** The sums of web_page_daily after its day, path and channel, in the table's order. */
 const PAGE_DAY_SUMS = [
