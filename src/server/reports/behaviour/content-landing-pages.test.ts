@@ -4,7 +4,7 @@ import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { filtersFor } from "../filters.ts";
 import { contentLandingPagesSql } from "./content-landing-pages.ts";
-import { syncWebPages } from "./web-pages-sync.ts";
+import { LANDING_DAY_SUMS, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › Landing Pages reads whole days from web_landing_daily and the unfinished day from the sessions
 // and their events; both must give what the sessions themselves give. Now is 6 Oct 2026 12:00 in Amsterdam
@@ -65,16 +65,6 @@ interface Row {
   landing_path: string | null;
   channel: string | null;
 }
-const FIGURES = [
-  "sessions",
-  "bounces",
-  "duration_seconds",
-  "pageviews",
-  "conversions",
-  "converting_sessions",
-  "revenue_cents",
-  "claims",
-] as const;
 
 async function landing(granularity: "hour" | "day", dimensions: DimensionFilters = {}) {
   const filters = filtersFor({
@@ -89,7 +79,8 @@ async function landing(granularity: "hour" | "day", dimensions: DimensionFilters
   });
   const { text, params } = contentLandingPagesSql(filters);
   const rows = await db.query<Row & Record<string, unknown>>(text, params);
-  const figures = (row: Record<string, unknown> | undefined) => row && FIGURES.map((key) => Number(row[key]));
+  const figures = (row: Record<string, unknown> | undefined) =>
+    row && LANDING_DAY_SUMS.map((key) => Number(row[key]));
   return {
     total: figures(rows.find((row) => row.grain === "total")),
     a: figures(rows.find((row) => row.grain === "landing" && row.landing_path === "/a")),

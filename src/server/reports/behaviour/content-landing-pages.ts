@@ -6,7 +6,13 @@ import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { landingSessionTerms, landingSums, landingTermsSql, syncWebPages } from "./web-pages-sync.ts";
+import {
+  LANDING_DAY_SUMS,
+  landingSessionTerms,
+  landingSums,
+  landingTermsSql,
+  syncWebPages,
+} from "./web-pages-sync.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
@@ -40,18 +46,7 @@ interface LandingRow extends Windowed {
 //   (at most 30 days before, REPORT-DEFINITIONS §1) was in one of those visits; acquired: plates acquired
 //   through those visits (§2: first visit ever redeemed such a code, or an online sale linked to their
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
-const FIGURES = [
-  "sessions",
-  "bounces",
-  "duration_seconds",
-  "pageviews",
-  "conversions",
-  "converting_sessions",
-  "revenue_cents",
-  "claims",
-  "redemptions",
-  "acquired",
-] as const;
+const FIGURES = [...LANDING_DAY_SUMS, "redemptions", "acquired"] as const;
 
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);

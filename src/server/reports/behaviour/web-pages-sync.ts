@@ -118,7 +118,7 @@ async function sumLandingDays(
 }
 
 /** The sums of web_landing_daily after its day, landing page and channel, in the table's order. */
-const LANDING_DAY_SUMS = [
+export const LANDING_DAY_SUMS = [
   "sessions",
   "bounces",
   "duration_seconds",
