@@ -259,7 +259,9 @@ async function writeChanges(connection: DuckDBConnection, changes: Changes): Pro
        WHERE pageviews.session_id = u.session_id AND pageviews.viewed_at = u.viewed_at
          AND pageviews.path = u.path AND pageviews.viewed_at >= ${since}`,
   );
-  // An UPDATE leaves the row counts as they were: tell the derived web_page_sessions which sessions changed.
+  // An UPDATE leaves the row counts as they were: tell the derived web tables (web-pages-sync.ts) which
+  // sessions changed.
+  await insert(connection, "web_session_updates", [column(updates, "session_id", BIGINT, sessionId)]);
   await insert(connection, "pageview_engaged_updates", [
     column(changes.pageviewUpdates, "session_id", BIGINT, sessionId),
   ]);

@@ -6,6 +6,13 @@ import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
+import {
+  LANDING_DAY_SUMS,
+  landingSessionTerms,
+  landingSums,
+  landingTermsSql,
+  syncWebPages,
+} from "./web-pages-sync.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.
@@ -39,46 +46,40 @@ interface LandingRow extends Windowed {
 //   (at most 30 days before, REPORT-DEFINITIONS §1) was in one of those visits; acquired: plates acquired
 //   through those visits (§2: first visit ever redeemed such a code, or an online sale linked to their
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
+const FIGURES = [...LANDING_DAY_SUMS, "redemptions", "acquired"] as const;
+
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const inRange = (column: string) =>
-    `${column} BETWEEN (SELECT min(id) FROM sessions) AND (SELECT max(id) FROM sessions)`;
-  const text = `WITH sessions AS (
-  SELECT *, ${sql.bucket(sql.local("started_at"))} AS bucket FROM (
-  ${sql.facts("web_sessions", "started_at", { site: null, where: sessionFilter(sql) })}
-  )
+  const filter = sessionFilter(sql);
+  const journey =
+    "coalesce(sum(redemptions), 0)::BIGINT AS redemptions, coalesce(sum(acquired), 0)::BIGINT AS acquired";
+  const text = `WITH landed AS (
+  -- Whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
+  -- sessions, as the same terms
+  SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
+  FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
 ), followed AS (
-  -- Per session with any: its conversions and their revenue, its voucher claims, and the journey's
-  -- redemptions of codes claimed in it and the plates it acquired (journey-sync.ts). Few sessions have
-  -- one, so they are summed per session first (only ids in the range of the period's sessions: a cheap
-  -- superset) and joined to the period's sessions once.
-  SELECT session_id, sum(conversions) AS conversions, sum(revenue_cents) AS revenue_cents, sum(claims) AS claims,
-    sum(redemptions) AS redemptions, sum(acquired) AS acquired
+  -- Per session with any: the journey's redemptions of codes claimed in it and the plates it acquired
+  -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one.
+  SELECT session_id, sum(redemptions) AS redemptions, sum(acquired) AS acquired
   FROM (
-    SELECT session_id, count_if(kind = 'conversion') AS conversions,
-      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
-      count_if(kind = 'voucher') AS claims, 0 AS redemptions, 0 AS acquired
-    FROM web_events WHERE kind IN ('conversion', 'voucher') AND ${inRange("session_id")} GROUP BY session_id
-    UNION ALL SELECT claim_session_id, 0, 0, 0, count(*), 0 FROM journey_redemptions
-      WHERE ${inRange("claim_session_id")} GROUP BY ALL
-    UNION ALL SELECT session_id, 0, 0, 0, 0, count(*) FROM journey_customers WHERE ${inRange("session_id")} GROUP BY ALL
+    SELECT claim_session_id AS session_id, count(*) AS redemptions, 0 AS acquired FROM journey_redemptions GROUP BY ALL
+    UNION ALL SELECT session_id, 0, count(*) FROM journey_customers GROUP BY ALL
   )
   GROUP BY session_id
 ), cells AS (
-  -- The sessions' own figures, and what followed them; every figure below is a sum of these cells.
-  SELECT win, bucket, landing_path, channel,
-    count(*) AS sessions,
-    count_if(is_bounce) AS bounces,
-    sum(CASE WHEN is_bounce THEN 0 ELSE duration_seconds END) AS duration_seconds,
-    sum(pageviews) AS pageviews,
-    0 AS conversions, 0 AS converting_sessions, 0 AS revenue_cents, 0 AS claims, 0 AS redemptions, 0 AS acquired
-  FROM sessions GROUP BY ALL
-  UNION ALL BY NAME
-  SELECT s.win, s.bucket, s.landing_path, s.channel,
-    sum(f.conversions) AS conversions, count_if(f.conversions > 0) AS converting_sessions,
-    sum(f.revenue_cents) AS revenue_cents, sum(f.claims) AS claims, sum(f.redemptions) AS redemptions,
-    sum(f.acquired) AS acquired
-  FROM sessions s JOIN followed f ON f.session_id = s.id
+  -- The period's rows with the events of its unfinished day's sessions, and what the journey credits to the
+  -- period's sessions. Every figure below is a sum of these cells (summed per bucket first, so the grouping
+  -- sets see few rows).
+  SELECT win, bucket, landing_path, channel, ${landingSums}, ${journey}
+  FROM (
+    ${landingTermsSql("landed", ["win", "bucket", "landing_path", "channel"])}
+    UNION ALL BY NAME
+    SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
+      f.redemptions, f.acquired
+    FROM (${sql.facts("web_sessions", "started_at", { site: null, where: filter })}) s
+    JOIN followed f ON f.session_id = s.id
+  )
   GROUP BY ALL
 )
 SELECT win,
@@ -86,16 +87,7 @@ SELECT win,
     WHEN GROUPING(landing_path) = 0 THEN 'landing' WHEN GROUPING(channel) = 0 THEN 'channel'
     WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
   bucket, landing_path, channel,
-  sum(sessions) AS sessions,
-  sum(bounces) AS bounces,
-  sum(duration_seconds) AS duration_seconds,
-  sum(pageviews) AS pageviews,
-  sum(conversions) AS conversions,
-  sum(converting_sessions) AS converting_sessions,
-  sum(revenue_cents) AS revenue_cents,
-  sum(claims) AS claims,
-  sum(redemptions) AS redemptions,
-  sum(acquired) AS acquired
+  ${FIGURES.map((figure) => `sum(${figure}) AS ${figure}`).join(", ")}
 FROM cells
 GROUP BY GROUPING SETS ((win), (win, bucket), (win, landing_path), (win, channel), (win, landing_path, channel))`;
   return { text, params: sql.params };
@@ -228,7 +220,7 @@ async function run(db: Queryable, filters: ReportFilters) {
 
 export const contentLandingPages = defineReport({
   id: "content-landing-pages",
-  syncs: [syncJourney],
+  syncs: [syncWebPages, syncJourney],
   sql: { "content-landing-pages": contentLandingPagesSql },
   run,
 });

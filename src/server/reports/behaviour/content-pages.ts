@@ -5,7 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { pageDayRows, syncWebPages } from "./web-pages-sync.ts";
+import { landingSessionTerms, pageDayRows, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site
@@ -52,14 +52,16 @@ export function contentPagesSql(filters: ReportFilters) {
   const page = filters.dimensions.page;
   if (page) sql.params.page = page;
   const rows = [sessions, page ? "path = $page" : undefined].filter(Boolean).join(" AND ");
+  const entered = [sessions, page ? "landing_path = $page" : undefined].filter(Boolean).join(" AND ");
   // Over several paths a session (and a visitor) is counted once; narrowed to one page, per its rows.
   const scope = page ? "_path" : "";
   const hourly = filters.granularity === "hour";
   const text = `WITH entered AS (
   SELECT win,
     CASE WHEN GROUPING(landing_path) = 0 THEN 'path' WHEN GROUPING(channel) = 0 THEN 'source' ELSE 'total' END AS grain,
-    landing_path AS path, channel, count(*) AS entries, count_if(is_bounce) AS bounces
-  FROM (${sql.facts("web_sessions", "started_at", { site: null, where: sessions })})${page ? " WHERE landing_path = $page" : ""}
+    landing_path AS path, channel, sum(sessions) AS entries, sum(bounces) AS bounces
+  -- whole days from the sessions' daily sums, the unfinished last day (or every hour) from the sessions
+  FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${entered ? `\n  WHERE ${entered}` : ""}
   GROUP BY GROUPING SETS ((win), (win, landing_path), (win, channel))
 ), pages AS (
   -- whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the

@@ -62,7 +62,10 @@ const daily = async () =>
 async function rebuilt() {
   await db.run("DELETE FROM web_page_sessions");
   await db.run("DELETE FROM web_page_daily");
-  await db.run("UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0");
+  await db.run("DELETE FROM web_landing_daily");
+  await db.run(
+    "UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0, session_updates = 0",
+  );
   await syncWebPages(db);
   return everything();
 }
@@ -218,5 +221,98 @@ describe("web_page_sessions", () => {
     ]);
     const caughtUp = await everything();
     expect(await rebuilt()).toEqual(caughtUp);
+  });
+});
+
+describe("web_landing_daily", () => {
+  /** A session with its figures as the collector stores them. */
+  const visit = (
+    id: number,
+    at: string,
+    landing: string,
+    channel: string,
+    pageviews: number,
+    seconds: number,
+  ) =>
+    db.run(
+      `INSERT INTO web_sessions (id, visitor_id, hostname, started_at, ended_at, landing_path, exit_path, channel,
+         device, pageviews, duration_seconds, is_bounce)
+       VALUES ($1, $2, 'wasbord.nl', $3::TIMESTAMPTZ, $3::TIMESTAMPTZ, $4, $4, $5, 'mobile', $6, $7, $6 = 1)`,
+      [id, `v${id}`, stamp(at), landing, channel, pageviews, seconds],
+    );
+  const conversion = (id: number, at: string, cents: number | null) =>
+    db.run(
+      `INSERT INTO web_events (session_id, visitor_id, occurred_at, kind, path, revenue_cents)
+       VALUES ($1, $2, $3::TIMESTAMPTZ, 'conversion', '/b', $4)`,
+      [id, `v${id}`, stamp(at), cents],
+    );
+  /** [day, landing page, channel, sessions, bounces, seconds, pageviews, conversions, converting, cents, claims] */
+  const landing = async () =>
+    (
+      await db.query<Record<string, unknown>>(
+        "SELECT strftime(day, '%m-%d') AS day, * EXCLUDE (day) FROM web_landing_daily ORDER BY day, landing_path, channel",
+      )
+    ).map((r) => Object.values(r).map((value) => (typeof value === "bigint" ? Number(value) : value)));
+
+  it("sums each local day of the sessions and their events, late ones included", async () => {
+    // 5 Oct: 40 on /a (3 pages, 120 s) with conversions of €15 and of no value; 41 on /a a bounce
+    // (1 page, 0 s); 42 on /b from Facebook (2 pages, 60 s) with a voucher claim.
+    await visit(40, "10:00:00", "/a", "Direct", 3, 120);
+    await visit(41, "11:00:00", "/a", "Direct", 1, 0);
+    await visit(42, "12:00:00", "/b", "Facebook", 2, 60);
+    await conversion(40, "10:02:00", 1500);
+    await conversion(40, "10:03:00", null);
+    await event(42, "12:00:30", "voucher");
+    await syncWebPages(db);
+    const b = ["10-05", "/b", "Facebook", 1, 0, 60, 2, 0, 0, 0, 1];
+    // /a: 2 sessions, 1 bounce, 120 s, 3 + 1 pages, 2 conversions in 1 session, 1 500 cents
+    expect(await landing()).toEqual([["10-05", "/a", "Direct", 2, 1, 120, 4, 2, 1, 1500, 0], b]);
+
+    // Late: a €7 conversion of 41 (the session row as stored: still a bounce), a bounce on /a at 22:30 UTC
+    // on 4 Oct (00:30 on 5 Oct in Amsterdam) and one on /b from Facebook at 21:00 UTC (23:00 on 4 Oct there).
+    await conversion(41, "11:01:00", 700);
+    await visit(43, "2026-10-04T22:30:00", "/a", "Direct", 1, 0);
+    await visit(44, "2026-10-04T21:00:00", "/b", "Facebook", 1, 0);
+    await syncWebPages(db);
+    const sums = await landing();
+    expect(sums).toEqual([
+      ["10-04", "/b", "Facebook", 1, 1, 0, 1, 0, 0, 0, 0],
+      // /a: 3 sessions, 2 bounces, 120 s, 5 pages, 3 conversions in 2 sessions, 2 200 cents
+      ["10-05", "/a", "Direct", 3, 2, 120, 5, 3, 2, 2200, 0],
+      b,
+    ]);
+    await rebuilt();
+    expect(await landing()).toEqual(sums);
+  });
+
+  it("takes in a session the collector updates without a new pageview or claim", async () => {
+    const t0 = Date.parse("2026-10-05T12:00:00Z");
+    const ids = { current: "visitor-y", previous: null };
+    const base = { site: "wasbord.nl", referrer: null, width: 400 };
+    const tracker = new SessionTracker({ ownHosts: ["wasbord.nl"] });
+    const store = new CollectStore(db, tracker, () => t0);
+    await store.ready();
+    tracker.record({ type: "pageview", url: "https://wasbord.nl/a", ...base }, ids, t0);
+    tracker.record({ type: "pageview", url: "https://wasbord.nl/b", ...base }, ids, t0 + 60_000);
+    await store.flush();
+    await syncWebPages(db);
+    // one session on /a, no bounce (2 pages), 60 s
+    expect(await landing()).toEqual([["10-05", "/a", "Direct", 1, 0, 60, 2, 0, 0, 0, 0]]);
+
+    // An experiment exposure 5 minutes in: no pageview, no claim or conversion, but the stored session's
+    // duration becomes 300 s (an UPDATE of its row, which only the update log tells the sync about).
+    const exposure: CollectPayload = {
+      type: "experiment",
+      url: "https://wasbord.nl/b",
+      experiment: { key: "hero", variant: "b" },
+      ...base,
+    };
+    tracker.record(exposure, ids, t0 + 300_000);
+    await store.flush();
+    await syncWebPages(db);
+    const sums = await landing();
+    expect(sums).toEqual([["10-05", "/a", "Direct", 1, 0, 300, 2, 0, 0, 0, 0]]);
+    await rebuilt();
+    expect(await landing()).toEqual(sums);
   });
 });

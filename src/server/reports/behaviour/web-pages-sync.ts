@@ -10,6 +10,9 @@ import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 // so late and out-of-order facts give what a rebuild gives. A rebuild is the same code with every count 0.
 // web_page_daily (migration 089) follows in the same transaction: every local day of a session worked out
 // again is summed again from web_page_sessions, so it always equals a sum of the whole table.
+// web_landing_daily (migration 084) too: every local day of a session that arrived, changed (the collector
+// UPDATEs a stored session and logs its id in web_session_updates) or got an event is summed again from the
+// facts. A session's start, landing page and channel never change, so its day and row stay where they are.
 
 /** Brings web_page_sessions up to date with the facts. */
 export const syncWebPages = (db: Queryable) =>
@@ -20,8 +23,9 @@ export const syncWebPages = (db: Queryable) =>
       pageviews: "pageviews",
       events: "web_events",
       engaged: "pageview_engaged_updates",
+      session_updates: "web_session_updates",
     },
-    tables: ["web_page_sessions", "web_page_daily"],
+    tables: ["web_page_sessions", "web_page_daily", "web_landing_daily"],
     add: async (tx, from) => {
       await tx.run(
         `CREATE OR REPLACE TEMP TABLE web_page_touched AS
@@ -29,7 +33,7 @@ export const syncWebPages = (db: Queryable) =>
           UNION SELECT session_id FROM pageviews WHERE rowid >= $pageviews
           UNION SELECT session_id FROM web_events WHERE rowid >= $events AND kind IN ('voucher', 'conversion')
           UNION SELECT session_id FROM pageview_engaged_updates WHERE rowid >= $engaged`,
-        from,
+        { sessions: from.sessions, pageviews: from.pageviews, events: from.events, engaged: from.engaged },
       );
       const [span] = await tx.query<{ first: string | null; last: string | null }>(
         "SELECT min(started_at)::VARCHAR AS first, max(started_at)::VARCHAR AS last FROM web_sessions",
@@ -72,11 +76,93 @@ export const syncWebPages = (db: Queryable) =>
             WHERE local_date IN (SELECT local_date FROM web_page_days))
           GROUP BY ALL ORDER BY day`,
       );
+      await sumLandingDays(tx, from, localDate);
       await tx.run("DROP TABLE web_page_touched");
       await tx.run("DROP TABLE web_page_dirty");
       await tx.run("DROP TABLE web_page_days");
     },
   });
+
+/** Sums every local day of a touched or updated session again into web_landing_daily. */
+async function sumLandingDays(
+  tx: Queryable,
+  from: Record<string, number>,
+  localDate: (column: string) => string,
+) {
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE web_landing_days AS
+      SELECT DISTINCT ${localDate("started_at")} AS local_date,
+        -- a local day lies within a day of any instant in it: bounds that let the scan skip the other days
+        min(started_at) OVER () - INTERVAL 2 DAY AS low, max(started_at) OVER () + INTERVAL 2 DAY AS high
+      FROM web_sessions WHERE id IN (
+        SELECT session_id FROM web_page_touched
+        UNION SELECT session_id FROM web_session_updates WHERE rowid >= $session_updates)`,
+    { session_updates: from.session_updates },
+  );
+  await tx.run("DELETE FROM web_landing_daily WHERE day IN (SELECT local_date FROM web_landing_days)");
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE web_landing_sessions AS
+      SELECT ${localDate("started_at")} AS day, ${landingSessionTerms} FROM web_sessions
+      WHERE started_at >= (SELECT min(low) FROM web_landing_days)
+        AND started_at <= (SELECT max(high) FROM web_landing_days)
+        AND ${localDate("started_at")} IN (SELECT local_date FROM web_landing_days)`,
+  );
+  await tx.run(
+    `INSERT INTO web_landing_daily
+      SELECT day, landing_path, channel, ${landingSums}
+      FROM (${landingTermsSql("web_landing_sessions", ["day", "landing_path", "channel"])})
+      GROUP BY ALL ORDER BY day`,
+  );
+  await tx.run("DROP TABLE web_landing_sessions");
+  await tx.run("DROP TABLE web_landing_days");
+}
+
+/** The sums of web_landing_daily after its day, landing page and channel, in the table's order. */
+export const LANDING_DAY_SUMS = [
+  "sessions",
+  "bounces",
+  "duration_seconds",
+  "pageviews",
+  "conversions",
+  "converting_sessions",
+  "revenue_cents",
+  "claims",
+] as const;
+
+/** Every sum of web_landing_daily over rows of landingTermsSql (a cell without events has none of theirs). */
+export const landingSums = LANDING_DAY_SUMS.map(
+  (column) => `coalesce(sum(${column}), 0)::BIGINT AS ${column}`,
+).join(", ");
+
+/**
+ * The columns of web_sessions as the session terms of web_landing_daily's sums: session_id, started_at,
+ * landing_path, channel, then sessions, bounces (one pageview, no interactive event), duration_seconds (a
+ * bounce lasts 0 s) and pageviews. The daily sums add these up, and a report reading the unfinished day adds
+ * up the same terms (the events' terms come from landingTermsSql).
+ */
+export const landingSessionTerms = `id AS session_id, started_at, landing_path, channel, 1 AS sessions,
+  is_bounce::INTEGER AS bounces, CASE WHEN is_bounce THEN 0 ELSE duration_seconds END AS duration_seconds, pageviews`;
+
+/**
+ * The rows of the relation `sessions` (one per session, with session_id and the columns `keys`), followed by a
+ * row per session with conversion or voucher events: `keys` and the terms conversions, converting_sessions
+ * (0 or 1), revenue_cents (of the conversions, incl. VAT as the website reports it) and claims. Rows without
+ * a session_id (whole days' sums) are passed through. Every event of the session counts. Only events of ids
+ * in the range of the sessions' ids are read: the unfinished day has few sessions, and ids rise with time.
+ */
+export const landingTermsSql = (sessions: string, keys: string[]) => `SELECT * FROM ${sessions}
+  UNION ALL BY NAME
+  SELECT ${keys.map((key) => `s.${key}`).join(", ")}, e.conversions, (e.conversions > 0)::INTEGER AS converting_sessions,
+    e.revenue_cents, e.claims
+  FROM ${sessions} s JOIN (
+    SELECT session_id, count(*) FILTER (WHERE kind = 'conversion') AS conversions,
+      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
+      count(*) FILTER (WHERE kind = 'voucher') AS claims
+    FROM web_events
+    WHERE kind IN ('conversion', 'voucher')
+      AND session_id BETWEEN (SELECT min(session_id) FROM ${sessions}) AND (SELECT max(session_id) FROM ${sessions})
+    GROUP BY session_id
+  ) e ON e.session_id = s.session_id`;
 
 /** The sums of web_page_daily after its day, path and channel, in the table's order. */
 const PAGE_DAY_SUMS = [
@@ -134,7 +220,7 @@ export const pageSessionsSql = (dirty: string) => `WITH views AS (
     count_if(next_at IS NULL) AS exits
   FROM views GROUP BY session_id, path
 ), credited AS (
-  SELECT p.session_id, p.path, count_if(e.kind = 'voucher') AS claims, count_if(e.kind = 'conversion') AS conversions
+  SELECT p.session_id, p.path, count(*) FILTER (WHERE e.kind = 'voucher') AS claims, count_if(e.kind = 'conversion') AS conversions
   FROM per_path p JOIN web_events e ON e.session_id = p.session_id AND e.occurred_at >= p.first_at
   WHERE e.kind IN ('voucher', 'conversion') AND e.session_id IN (SELECT session_id FROM ${dirty})
   GROUP BY ALL
