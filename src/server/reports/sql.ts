@@ -131,6 +131,49 @@ export class ReportSql {
   }
 
   /**
+   * `rollup` with whole local days from `daily` (the same sums per `day`, migration 096): each window's whole
+   * days from `daily`, its unfinished last day's whole hours from `hourly`, its unfinished hour from the facts.
+   * Every row has `local_start`: the local start of its day or hour, for `bucket`. Hourly buckets, or a
+   * programme or payment-method filter (which the sums do not know), read everything as `rollup` does.
+   */
+  dailyRollup(daily: string, hourly: string, raw: (where: FactFilter) => string): string {
+    const { programme, payment_method: paymentMethod } = this.filters.dimensions;
+    if (this.filters.granularity === "hour" || programme || paymentMethod) {
+      return `SELECT *, ${this.local("hour_start")} AS local_start FROM (${this.rollup(hourly, raw)})`;
+    }
+    const site = this.siteCondition("site_id");
+    return this.windows
+      .map(([name, window]) => {
+        // The first day not read from `daily`: the day `end` falls in (the day after `to` when it is whole).
+        const rest = localDate(window.end);
+        const restStart = startOfDay(rest).getTime();
+        const wholeHours = Math.max(Math.floor(window.end.getTime() / HOUR_MS) * HOUR_MS, restStart);
+        this.params[`${name}_from`] = window.from;
+        this.params[`${name}_rest_from`] = rest;
+        this.params[`${name}_rest_start`] = new Date(restStart).toISOString();
+        this.params[`${name}_hours_end`] = new Date(wholeHours).toISOString();
+        this.params[`${name}_end`] = window.end.toISOString();
+        const where = (conditions: string[], alias = "") =>
+          [...conditions, ...site].map((condition) => `${alias}${condition}`).join(" AND ");
+        const edge = (alias: string) =>
+          where(
+            [`occurred_at >= $${name}_hours_end::TIMESTAMPTZ`, `occurred_at < $${name}_end::TIMESTAMPTZ`],
+            `${alias}.`,
+          );
+        return `SELECT '${name}' AS win, day::TIMESTAMP AS local_start, * FROM ${daily}
+    WHERE ${where([`day >= $${name}_from::DATE`, `day < $${name}_rest_from::DATE`])}
+  UNION ALL BY NAME
+  SELECT '${name}' AS win, ${this.local("hour_start")} AS local_start, * FROM (
+    SELECT * FROM ${hourly}
+    WHERE ${where([`hour_start >= $${name}_rest_start::TIMESTAMPTZ`, `hour_start < $${name}_hours_end::TIMESTAMPTZ`])}
+    UNION ALL BY NAME
+    ${raw({ sales: edge("t"), lines: edge("l") })}
+  )`;
+      })
+      .join("\n  UNION ALL BY NAME\n  ");
+  }
+
+  /**
    * The programme and payment-method filters as the ids of the window's sales they keep (a sale "of" a
    * programme: one with a line of it, so the extras sold with it count too); null when neither is set.
    */

@@ -29,7 +29,7 @@ const transactionsToday = async (now: string) => {
   return envelope.kpis.find((kpi) => kpi.key === "transactions")?.value;
 };
 
-describe("hourly sums of the sales", () => {
+describe("hourly and daily sums of the sales", () => {
   it("take the unfinished last hour of a period from the facts", async () => {
     // 02:45 CEST on Sunday 25 October: C4 (00:30 CEST) and C5 (02:30 CEST, in the unfinished hour).
     expect(await transactionsToday("2026-10-25T00:45:00Z")).toBe(2);
@@ -82,13 +82,46 @@ describe("hourly sums of the sales", () => {
     );
     expect(c2Hour).toEqual({ transactions: 2, revenue_cents: 1815 + 363 + 1210 + 363, with_extra: 2 });
 
+    // Per local (Amsterdam) day, not per UTC date (migration 096): Utrecht's pin sales on Mon 19 Oct are C1
+    // (00:00 CEST, the 18th in UTC) and L4; on Tue 20 Oct C2 and L3; on Sun 25 Oct, the 25-hour day, C5
+    // (02:30 CEST) and C6 (02:30 CET); X1 (00:00 CET on the 26th) is the next day's. Zeist's app sale C4
+    // (00:30 CEST on the 25th) is the 25th's; S1 (01:30 CET) is Sun 29 March's, S2 (00:30 CEST on the 30th,
+    // after the 23-hour day) the 30th's.
+    const days = await db.query<{ day: string; site: string; payment_method: string; transactions: number }>(
+      `SELECT strftime(d.day, '%Y-%m-%d') AS day, s.code AS site, d.payment_method, d.transactions
+       FROM sales_daily d JOIN sites s ON s.id = d.site_id
+       WHERE (s.code = 'utrecht' AND d.payment_method = 'pin' AND d.day BETWEEN '2026-10-18' AND '2026-10-26')
+         OR (s.code = 'zeist' AND d.payment_method = 'app')
+         OR (s.code = 'zeist' AND d.day BETWEEN '2026-03-28' AND '2026-03-31')
+       ORDER BY site, day`,
+    );
+    expect(days).toEqual([
+      { day: "2026-10-19", site: "utrecht", payment_method: "pin", transactions: 2 },
+      { day: "2026-10-20", site: "utrecht", payment_method: "pin", transactions: 2 },
+      { day: "2026-10-24", site: "utrecht", payment_method: "pin", transactions: 1 },
+      { day: "2026-10-25", site: "utrecht", payment_method: "pin", transactions: 2 },
+      { day: "2026-10-26", site: "utrecht", payment_method: "pin", transactions: 1 },
+      { day: "2026-03-29", site: "zeist", payment_method: "pin", transactions: 1 },
+      { day: "2026-03-30", site: "zeist", payment_method: "pin", transactions: 1 },
+      { day: "2026-10-25", site: "zeist", payment_method: "app", transactions: 1 },
+    ]);
+    const [c2Day] = await db.query<{ revenue_cents: number; with_extra: number }>(
+      `SELECT revenue_cents, with_extra FROM sales_daily d JOIN sites s ON s.id = d.site_id
+       WHERE s.code = 'utrecht' AND d.payment_method = 'pin' AND d.day = '2026-10-20'`,
+    );
+    expect(c2Day).toEqual({ revenue_cents: 1815 + 363 + 1210 + 363, with_extra: 2 });
+
     const contents = async () =>
       Promise.all(
-        ["sales_hourly", "item_sales_hourly"].map((table) => db.query(`SELECT * FROM ${table} ORDER BY ALL`)),
+        ["sales_hourly", "item_sales_hourly", "sales_daily", "item_sales_daily"].map((table) =>
+          db.query(`SELECT * FROM ${table} ORDER BY ALL`),
+        ),
       );
     const incremental = await contents();
     // A rebuild: emptied with its bookkeeping, the sums are worked out again from all facts at once.
-    await db.run("DELETE FROM sales_hourly; DELETE FROM item_sales_hourly");
+    await db.run(
+      "DELETE FROM sales_hourly; DELETE FROM item_sales_hourly; DELETE FROM sales_daily; DELETE FROM item_sales_daily",
+    );
     await db.run("UPDATE sales_hourly_sync SET transactions = 0, lines = 0");
     await syncSalesHourly(db);
     expect(await contents()).toEqual(incremental);
@@ -106,14 +139,24 @@ describe("hourly sums of the sales", () => {
       "SELECT count(*) AS rows FROM sales_hourly WHERE hour_start = '2026-10-24T22:00:00Z' AND payment_method = 'app'",
     );
     expect(c4Hour.rows).toBe(0);
-    const [sums] = await db.query<{ transactions: number; lines: number }>(
-      `SELECT (SELECT sum(transactions) FROM sales_hourly) AS transactions,
-        (SELECT sum(quantity) FROM item_sales_hourly) AS lines`,
-    );
     const [facts] = await db.query<{ transactions: number; lines: number }>(
       `SELECT (SELECT count(*) FROM transactions) AS transactions,
         (SELECT sum(quantity) FROM transaction_lines) AS lines`,
     );
-    expect(sums).toEqual(facts);
+    for (const [sales, items] of [
+      ["sales_hourly", "item_sales_hourly"],
+      ["sales_daily", "item_sales_daily"],
+    ]) {
+      const [sums] = await db.query<{ transactions: number; lines: number }>(
+        `SELECT (SELECT sum(transactions) FROM ${sales}) AS transactions,
+          (SELECT sum(quantity) FROM ${items}) AS lines`,
+      );
+      expect(sums).toEqual(facts);
+    }
+    // C4's day at Zeist (Sun 25 Oct) keeps no app sales.
+    const [c4Day] = await db.query<{ rows: number }>(
+      "SELECT count(*) AS rows FROM sales_daily WHERE day = '2026-10-25' AND payment_method = 'app'",
+    );
+    expect(c4Day.rows).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import type { Queryable } from "../../db/database.ts";
+import { localTimeSql } from "../buckets.ts";
 import { syncDerived } from "../derived-sync.ts";
 import type { FactFilter } from "../sql.ts";
+import { localDate } from "../time-zone.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
 // and how they are kept up to date. Reports read whole hours from them and the last, unfinished hour of a
@@ -58,42 +60,72 @@ export const itemSalesHourlySql = (where: FactFilter) => `SELECT ${hourOf("l.occ
 
 const SUMS = {
   sales_hourly: {
-    key: "hour_start, site_id, payment_method, online",
+    key: "site_id, payment_method, online",
     sums: Object.keys(SALES_MEASURES),
     sql: salesHourlySql,
+    daily: "sales_daily",
   },
   item_sales_hourly: {
-    key: "hour_start, site_id, item_id",
+    key: "site_id, item_id",
     sums: ["quantity", "gross_cents", "discount_cents", "revenue_cents", "vat_cents"],
     sql: itemSalesHourlySql,
+    daily: "item_sales_daily",
   },
 };
 
 /**
- * Adds the facts that arrived since the last call to the hourly sums. Whatever appended them (ingestion,
- * imports, the demo generator), the next report catches up; late facts add to the hour they belong to.
+ * Adds the facts that arrived since the last call to the hourly sums, and the same sums per local day to
+ * the daily ones (migration 096). Whatever appended them (ingestion, imports, the demo generator), the next
+ * report catches up; late facts add to the hour and the day they belong to.
  */
 export const syncSalesHourly = (db: Queryable) =>
   syncDerived(db, {
     state: "sales_hourly_sync",
     facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: Object.keys(SUMS),
+    tables: Object.entries(SUMS).flatMap(([table, { daily }]) => [table, daily]),
     add: async (tx, from) => {
       const fresh = { sales: "t.rowid >= $transactions", lines: "l.rowid >= $lines" };
       // From no rows on, the tables are empty (new, or emptied to be worked out again): nothing to add to.
       const empty = from.transactions === 0 && from.lines === 0;
-      for (const [table, { key, sums, sql }] of Object.entries(SUMS)) {
+      for (const [table, { key, sums, sql, daily }] of Object.entries(SUMS)) {
         const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
-        // In hour order, so the table stays in time order and a period's scan skips the rest (migration 095).
+        const upsert = (time: string) => (empty ? "" : ` ON CONFLICT (${time}, ${key}) DO UPDATE SET ${add}`);
+        await tx.run(`CREATE OR REPLACE TEMP TABLE sales_fresh AS ${sql(fresh)}`, {
+          ...(sql === salesHourlySql && { transactions: from.transactions }),
+          lines: from.lines,
+        });
+        // In time order, so the tables stay in time order and a period's scan skips the rest (migration 095).
         // An insert with ON CONFLICT writes its rows in a few runs (one per thread), each in order; into
         // empty tables the sums go without it, in one run.
         await tx.run(
-          `INSERT INTO ${table} BY NAME (${sql(fresh)} ORDER BY hour_start)${empty ? "" : ` ON CONFLICT (${key}) DO UPDATE SET ${add}`}`,
-          {
-            ...(sql === salesHourlySql && { transactions: from.transactions }),
-            lines: from.lines,
-          },
+          `INSERT INTO ${table} BY NAME (FROM sales_fresh ORDER BY hour_start)${upsert("hour_start")}`,
         );
+        const day = await localDaySql(tx);
+        if (day) {
+          await tx.run(`INSERT INTO ${daily} BY NAME (
+            SELECT ${day} AS day, ${key}, ${sums.map((column) => `sum(${column}) AS ${column}`).join(", ")}
+            FROM sales_fresh GROUP BY ALL ORDER BY day
+          )${upsert("day")}`);
+        }
+        await tx.run("DROP TABLE sales_fresh");
       }
     },
   });
+
+/**
+ * The local day of sales_fresh's hour_start as SQL, with the UTC offsets of exactly the hours it holds
+ * (23- and 25-hour days included); null when it holds none.
+ */
+async function localDaySql(tx: Queryable): Promise<string | null> {
+  const [range] = await tx.query<{ first: number | null; last: number | null }>(
+    "SELECT epoch_ms(min(hour_start)) AS first, epoch_ms(max(hour_start)) AS last FROM sales_fresh",
+  );
+  if (range.first === null || range.last === null) return null;
+  const window = {
+    from: localDate(new Date(Number(range.first))),
+    to: localDate(new Date(Number(range.last))),
+    start: new Date(Number(range.first)),
+    end: new Date(Number(range.last) + 3_600_000),
+  };
+  return `(${localTimeSql("hour_start", [window])})::DATE`;
+}

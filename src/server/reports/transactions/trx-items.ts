@@ -38,16 +38,16 @@ interface ItemRow extends Windowed {
 // quantity: items sold (sum of line quantities); a wash programme sold is one car washed.
 // revenue_cents: the lines' amounts, incl. VAT, after each line's share of the discount.
 // <kind>_quantity / <kind>_revenue_cents: the same, for the items of one kind only.
-// Summed from the hourly sums per item (sales-rollup.ts).
+// Summed from the daily and hourly sums per item (sales-rollup.ts).
 export function trxItemsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const text = `WITH hourly AS (
-  ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
+  const text = `WITH sums AS (
+  ${sql.dailyRollup("item_sales_daily", "item_sales_hourly", itemSalesHourlySql)}
 ), typed AS (
-  -- summed per bucket first: the grouping sets work on a row per item per bucket, not on every hourly sum
-  SELECT h.win, ${sql.bucket(sql.local("h.hour_start"))} AS bucket, h.item_id, i.kind, sum(h.quantity) AS quantity,
+  -- summed per bucket first: the grouping sets work on a row per item per bucket, not on every daily sum
+  SELECT h.win, ${sql.bucket("h.local_start")} AS bucket, h.item_id, i.kind, sum(h.quantity) AS quantity,
     sum(h.revenue_cents) AS revenue_cents
-  FROM hourly h JOIN items i ON i.id = h.item_id
+  FROM sums h JOIN items i ON i.id = h.item_id
   GROUP BY ALL
 )
 ${GRAINS.query({

@@ -53,11 +53,11 @@ interface ItemRow extends MoneyRow {
 // discount_cents: discounts given (promotions, vouchers, manual).
 // revenue_cents: what customers paid, incl. VAT = gross - discount (transactions.total_cents).
 // vat_cents: the VAT inside revenue; revenue excl. VAT = revenue_cents - vat_cents.
-// Summed from the hourly sums (sales-rollup.ts).
+// Summed from the daily and hourly sums (sales-rollup.ts).
 export function trxRevenueSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH facts AS (
-  ${sql.rollup("sales_hourly", salesHourlySql)}
+  ${sql.dailyRollup("sales_daily", "sales_hourly", salesHourlySql)}
 )
 ${GRAINS.query({
   measures: MONEY,
@@ -65,7 +65,7 @@ ${GRAINS.query({
   // hourly sum
   from: `(
     SELECT win, bucket, site_id, ${MONEY.join(", ")}
-    FROM (SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM facts)
+    FROM (SELECT *, ${sql.bucket("local_start")} AS bucket FROM facts)
     GROUP BY ALL
   )`,
 })}`;
@@ -78,7 +78,7 @@ ${GRAINS.query({
 export function trxRevenueItemsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH lines AS (
-  ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
+  ${sql.dailyRollup("item_sales_daily", "item_sales_hourly", itemSalesHourlySql)}
 )
 ${ITEM_GRAINS.query({ measures: MONEY, from: "lines" })}`;
   return { text, params: sql.params };
