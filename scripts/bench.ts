@@ -345,7 +345,9 @@ async function main(): Promise<void> {
         apiKey: secret,
         accessToken,
         start: Date.parse(data.today) - 30 * 3_600_000,
-        batches: 400,
+        // Long enough for the reader to open each report several times: at 10× a year's report under load
+        // takes seconds, and 400 batches went in within one round of it.
+        batches: 400 * Math.ceil(scale / 2),
         concurrency: 6,
       });
       const loadCpuSeconds = Math.round((cpuSecondsOf(server.pid) - cpuBefore) * 10) / 10;
