@@ -42,35 +42,35 @@ export const GAPS: [string, number][] = [
 
 const HOUR_US = 3_600_000_000;
 
-// visits: arrivals. weekday (1 = Monday) and hour: local time of the arrival. gap: time between a visit and
-// the customer's previous visit (at the chosen site, or any site), in whole hours; a first visit has none.
-// median_gap_days: the median gap of the window's visits (the smallest whole hour that at least half of the
-// gaps do not exceed), in days. Gaps are grouped per hour once; classes and median come from those groups.
+// visits: arrivals. weekday (1 = Monday) and hour: local time of the arrival, in the period only (the
+// heatmap shows no comparison). gap: time between a visit and the customer's previous visit (at the chosen
+// site, or any site), in whole hours; a first visit has none. median_gap_days: the median gap of the
+// window's visits (the smallest whole hour that at least half of the gaps do not exceed), in days. Gaps are
+// grouped per hour once; totals, classes and median come from those groups. (One pass with grouping sets
+// for cells and gaps cost more: it grouped the comparison's cells too, and hashed every visit three times.)
 export function usersFlowSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const previous = previousVisit(filters).at;
   const gapClass = `CASE ${GAPS.slice(0, -1)
     .map(([label, days]) => `WHEN gap_hours < ${days * 24} THEN '${label}'`)
     .join(" ")} ELSE '${GAPS[GAPS.length - 1][0]}' END`;
-  const text = `WITH sets AS (
-  SELECT win, GROUPING(weekday) AS all_cells, GROUPING(gap_hours) AS all_gaps, weekday, hour, gap_hours,
-    count(*) AS visits
-  FROM (
-    SELECT win, isodow(visit_local) AS weekday, hour(visit_local) AS hour,
-      (epoch_us(visit_at) - epoch_us(${previous})) // ${HOUR_US} AS gap_hours
-    FROM (${visitFacts(sql)})
-  )
-  GROUP BY GROUPING SETS ((win), (win, weekday, hour), (win, gap_hours))
+  const text = `WITH by_gap AS (
+  SELECT win, (epoch_us(visit_at) - epoch_us(${previous})) // ${HOUR_US} AS gap_hours, count(*) AS visits
+  FROM (${visitFacts(sql)})
+  GROUP BY ALL
 ), gaps AS (
   SELECT win, gap_hours, visits, sum(visits) OVER (PARTITION BY win ORDER BY gap_hours) AS running,
     sum(visits) OVER (PARTITION BY win) AS gaps
-  FROM sets WHERE all_gaps = 0 AND gap_hours IS NOT NULL
+  FROM by_gap WHERE gap_hours IS NOT NULL
+), totals AS (
+  SELECT win, sum(visits) AS visits FROM by_gap GROUP BY win
 )
 SELECT win, 'total' AS grain, NULL AS weekday, NULL AS hour, NULL AS gap, visits,
   (SELECT min(g.gap_hours) FROM gaps g WHERE g.win = s.win AND g.running * 2 >= g.gaps) / 24 AS median_gap_days
-FROM sets s WHERE all_cells = 1 AND all_gaps = 1
+FROM totals s
 UNION ALL
-SELECT win, 'cell', weekday, hour, NULL, visits, NULL FROM sets WHERE all_cells = 0
+SELECT win, 'cell', isodow(visit_local), hour(visit_local), NULL, count(*), NULL
+FROM (${sql.facts("customer_visits", "visit_at")}) WHERE win = 'current' GROUP BY ALL
 UNION ALL
 SELECT win, 'gap', NULL, NULL, ${gapClass}, sum(visits), NULL FROM gaps GROUP BY ALL`;
   return { text, params: sql.params };
