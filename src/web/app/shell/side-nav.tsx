@@ -1,5 +1,5 @@
 import { NavLink as MantineNavLink, Stack, Text, Title } from "@mantine/core";
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { NavEntry, NavSection } from "../../../shared/navigation.ts";
 
@@ -65,6 +65,12 @@ function EntryGroup({ entry, containsCurrent }: { entry: NavEntry; containsCurre
 function EntryLink({ entry }: { entry: NavEntry }) {
   const { pathname } = useLocation();
   const onNavigate = useContext(NavigateContext);
+  const active = pathname === entry.path;
+  const link = useRef<HTMLAnchorElement>(null);
+  // At 1366×768 an open group pushes its last entries below the column's fold: keep the current one in sight.
+  useEffect(() => {
+    if (active) link.current?.scrollIntoView({ block: "nearest" });
+  }, [active]);
   if (entry.children) {
     return (
       <EntryGroup entry={entry} containsCurrent={entry.children.some((child) => child.path === pathname)} />
@@ -75,10 +81,11 @@ function EntryLink({ entry }: { entry: NavEntry }) {
       component={NavLink}
       to={entry.path}
       end
+      ref={link}
       label={entry.label}
-      active={pathname === entry.path}
+      active={active}
       onClick={onNavigate}
-      aria-current={pathname === entry.path ? "page" : undefined}
+      aria-current={active ? "page" : undefined}
     />
   );
 }
