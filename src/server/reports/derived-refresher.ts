@@ -36,8 +36,16 @@ export function startDerivedRefresher(
     }
   };
   let running: Promise<void> = Promise.resolve();
+  const began = performance.now();
+  let first = true;
   const tick = () => {
     running = round()
+      .then(() => {
+        // After a restart or an upgrade that rebuilds tables this takes minutes at a large chain: say when done.
+        if (first && !stopped)
+          logger.info(`Rapporttabellen bijgewerkt in ${seconds(performance.now() - began)} s`);
+        first = false;
+      })
       .catch((error) => {
         seen = null;
         logger.error("report tables not brought up to date", { error });
@@ -58,3 +66,5 @@ export function startDerivedRefresher(
     },
   };
 }
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString("nl-NL", { maximumFractionDigits: 1 });
