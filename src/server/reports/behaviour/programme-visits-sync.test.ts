@@ -4,7 +4,8 @@ import { migrate } from "../../db/migrate.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
 import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
-import { syncProgrammeVisits } from "./programme-visits-sync.ts";
+import { emptyDerived } from "../derived-sync.ts";
+import { PROGRAMME_VISITS, syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // programme_visits must be the same whether it was caught up batch by batch or rebuilt from all facts,
 // whatever order the sales and their lines arrive in. Items: Glans (1, order 1), Premium (2, order 2),
@@ -87,11 +88,7 @@ const daily = () =>
   );
 
 async function rebuilt() {
-  await db.run("DELETE FROM subscription_payments");
-  await db.run("DELETE FROM programme_visits");
-  await db.run("DELETE FROM programme_visits_daily");
-  await db.run("DELETE FROM subscription_spells");
-  await db.run("UPDATE programme_visits_sync SET transactions = 0, lines = 0");
+  await emptyDerived(db, PROGRAMME_VISITS);
   await syncProgrammeVisits(db);
   return snapshot();
 }

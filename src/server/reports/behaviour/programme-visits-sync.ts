@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
-import { syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, syncDerived } from "../derived-sync.ts";
 import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
 import { storedSpellsSql } from "./subscriptions.ts";
 
@@ -18,13 +18,15 @@ import { storedSpellsSql } from "./subscriptions.ts";
 // deleted or inserted visit is summed again from programme_visits, so it always equals a sum of the whole table.
 
 /** Brings programme_visits and subscription_payments up to date; when nothing arrived it costs a count per fact table. */
-export const syncProgrammeVisits = (db: Queryable) =>
-  syncDerived(db, {
-    state: "programme_visits_sync",
-    facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: ["programme_visits", "subscription_payments", "programme_visits_daily", "subscription_spells"],
-    add: addProgrammeVisits,
-  });
+export const syncProgrammeVisits = (db: Queryable) => syncDerived(db, PROGRAMME_VISITS);
+
+/** The tables and bookkeeping of this sync: what emptyDerived empties for a rebuild. */
+export const PROGRAMME_VISITS: DerivedTables = {
+  state: "programme_visits_sync",
+  facts: { transactions: "transactions", lines: "transaction_lines" },
+  tables: ["programme_visits", "subscription_payments", "programme_visits_daily", "subscription_spells"],
+  add: addProgrammeVisits,
+};
 
 const COLUMNS = [
   "transaction_id",

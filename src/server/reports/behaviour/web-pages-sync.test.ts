@@ -4,7 +4,8 @@ import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { SessionTracker } from "../../tracking/sessions.ts";
 import { CollectStore } from "../../tracking/store.ts";
-import { syncWebPages } from "./web-pages-sync.ts";
+import { emptyDerived } from "../derived-sync.ts";
+import { syncWebPages, WEB_PAGES } from "./web-pages-sync.ts";
 
 // web_page_sessions must hold what a rebuild from all facts gives, whatever order the facts arrive in and
 // also when the collector writes engaged time onto a stored pageview (an UPDATE, not a new row).
@@ -60,12 +61,7 @@ const daily = async () =>
 
 /** Every column worked out again from all facts, from an empty table. */
 async function rebuilt() {
-  await db.run("DELETE FROM web_page_sessions");
-  await db.run("DELETE FROM web_page_daily");
-  await db.run("DELETE FROM web_landing_daily");
-  await db.run(
-    "UPDATE web_page_sync SET sessions = 0, pageviews = 0, events = 0, engaged = 0, session_updates = 0",
-  );
+  await emptyDerived(db, WEB_PAGES);
   await syncWebPages(db);
   return everything();
 }

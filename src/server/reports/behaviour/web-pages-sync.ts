@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
-import { syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, syncDerived } from "../derived-sync.ts";
 import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —
@@ -15,40 +15,42 @@ import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 // facts. A session's start, landing page and channel never change, so its day and row stay where they are.
 
 /** Brings web_page_sessions up to date with the facts. */
-export const syncWebPages = (db: Queryable) =>
-  syncDerived(db, {
-    state: "web_page_sync",
-    facts: {
-      sessions: "web_sessions",
-      pageviews: "pageviews",
-      events: "web_events",
-      engaged: "pageview_engaged_updates",
-      session_updates: "web_session_updates",
-    },
-    tables: ["web_page_sessions", "web_page_daily", "web_landing_daily"],
-    add: async (tx, from) => {
-      await tx.run(
-        `CREATE OR REPLACE TEMP TABLE web_page_touched AS
+export const syncWebPages = (db: Queryable) => syncDerived(db, WEB_PAGES);
+
+/** The tables and bookkeeping of this sync: what emptyDerived empties for a rebuild. */
+export const WEB_PAGES: DerivedTables = {
+  state: "web_page_sync",
+  facts: {
+    sessions: "web_sessions",
+    pageviews: "pageviews",
+    events: "web_events",
+    engaged: "pageview_engaged_updates",
+    session_updates: "web_session_updates",
+  },
+  tables: ["web_page_sessions", "web_page_daily", "web_landing_daily"],
+  add: async (tx, from) => {
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE web_page_touched AS
           SELECT id AS session_id FROM web_sessions WHERE rowid >= $sessions
           UNION SELECT session_id FROM pageviews WHERE rowid >= $pageviews
           UNION SELECT session_id FROM web_events WHERE rowid >= $events AND kind IN ('voucher', 'conversion')
           UNION SELECT session_id FROM pageview_engaged_updates WHERE rowid >= $engaged`,
-        { sessions: from.sessions, pageviews: from.pageviews, events: from.events, engaged: from.engaged },
-      );
-      const [span] = await tx.query<{ first: string | null; last: string | null }>(
-        "SELECT min(started_at)::VARCHAR AS first, max(started_at)::VARCHAR AS last FROM web_sessions",
-      );
-      if (span.first === null || span.last === null) return;
-      const window = {
-        from: "",
-        to: "",
-        start: new Date(span.first),
-        end: new Date(new Date(span.last).getTime() + 86_400_000),
-      };
-      const localDate = (column: string) => `${localTimeSql(column, [window])}::DATE`;
-      // The sessions of every visitor-day with a touched session.
-      await tx.run(
-        `CREATE OR REPLACE TEMP TABLE web_page_dirty AS
+      { sessions: from.sessions, pageviews: from.pageviews, events: from.events, engaged: from.engaged },
+    );
+    const [span] = await tx.query<{ first: string | null; last: string | null }>(
+      "SELECT min(started_at)::VARCHAR AS first, max(started_at)::VARCHAR AS last FROM web_sessions",
+    );
+    if (span.first === null || span.last === null) return;
+    const window = {
+      from: "",
+      to: "",
+      start: new Date(span.first),
+      end: new Date(new Date(span.last).getTime() + 86_400_000),
+    };
+    const localDate = (column: string) => `${localTimeSql(column, [window])}::DATE`;
+    // The sessions of every visitor-day with a touched session.
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE web_page_dirty AS
           WITH days AS (
             SELECT DISTINCT visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions
             WHERE id IN (SELECT session_id FROM web_page_touched)
@@ -57,31 +59,29 @@ export const syncWebPages = (db: Queryable) =>
             SELECT id, visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions
             WHERE visitor_id IN (SELECT visitor_id FROM days)
           ) SEMI JOIN days USING (visitor_id, local_date)`,
-      );
-      // Their days as stored and as they are now: both are summed again.
-      await tx.run(
-        `CREATE OR REPLACE TEMP TABLE web_page_days AS
+    );
+    // Their days as stored and as they are now: both are summed again.
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE web_page_days AS
           SELECT local_date FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)
           UNION SELECT local_date FROM web_page_dirty`,
-      );
-      await tx.run(
-        "DELETE FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)",
-      );
-      await tx.run(`INSERT INTO web_page_sessions ${pageSessionsSql("web_page_dirty")}`);
-      await tx.run("DELETE FROM web_page_daily WHERE day IN (SELECT local_date FROM web_page_days)");
-      await tx.run(
-        `INSERT INTO web_page_daily
+    );
+    await tx.run("DELETE FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)");
+    await tx.run(`INSERT INTO web_page_sessions ${pageSessionsSql("web_page_dirty")}`);
+    await tx.run("DELETE FROM web_page_daily WHERE day IN (SELECT local_date FROM web_page_days)");
+    await tx.run(
+      `INSERT INTO web_page_daily
           SELECT local_date AS day, path, channel, ${PAGE_DAY_SUMS.map((column) => `sum(${column})::BIGINT`).join(", ")}
           FROM (SELECT local_date, ${pageDayRows} FROM web_page_sessions
             WHERE local_date IN (SELECT local_date FROM web_page_days))
           GROUP BY ALL ORDER BY day`,
-      );
-      await sumLandingDays(tx, from, localDate);
-      await tx.run("DROP TABLE web_page_touched");
-      await tx.run("DROP TABLE web_page_dirty");
-      await tx.run("DROP TABLE web_page_days");
-    },
-  });
+    );
+    await sumLandingDays(tx, from, localDate);
+    await tx.run("DROP TABLE web_page_touched");
+    await tx.run("DROP TABLE web_page_dirty");
+    await tx.run("DROP TABLE web_page_days");
+  },
+};
 
 /** Sums every local day of a touched or updated session again into web_landing_daily. */
 async function sumLandingDays(

@@ -7,8 +7,9 @@ import {
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
 import type { Database } from "../../db/database.ts";
 import { runReport } from "../define-report.ts";
+import { emptyDerived } from "../derived-sync.ts";
 import { parseReportFilters } from "../filters.ts";
-import { syncSalesHourly } from "./sales-rollup.ts";
+import { SALES_SUMS, syncSalesHourly } from "./sales-rollup.ts";
 import { trxSales } from "./trx-sales.ts";
 
 // The hourly sums against the facts, on the fixture (tests/api/fixtures/reports-fixture.ts): a period that
@@ -119,10 +120,7 @@ describe("hourly and daily sums of the sales", () => {
       );
     const incremental = await contents();
     // A rebuild: emptied with its bookkeeping, the sums are worked out again from all facts at once.
-    await db.run(
-      "DELETE FROM sales_hourly; DELETE FROM item_sales_hourly; DELETE FROM sales_daily; DELETE FROM item_sales_daily",
-    );
-    await db.run("UPDATE sales_hourly_sync SET transactions = 0, lines = 0");
+    await emptyDerived(db, SALES_SUMS);
     await syncSalesHourly(db);
     expect(await contents()).toEqual(incremental);
   });

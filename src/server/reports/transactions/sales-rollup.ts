@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
-import { syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, syncDerived } from "../derived-sync.ts";
 import type { FactFilter } from "../sql.ts";
 import { localDate } from "../time-zone.ts";
 
@@ -78,39 +78,41 @@ const SUMS = {
  * the daily ones (migration 096). Whatever appended them (ingestion, imports, the demo generator), the next
  * report catches up; late facts add to the hour and the day they belong to.
  */
-export const syncSalesHourly = (db: Queryable) =>
-  syncDerived(db, {
-    state: "sales_hourly_sync",
-    facts: { transactions: "transactions", lines: "transaction_lines" },
-    tables: Object.entries(SUMS).flatMap(([table, { daily }]) => [table, daily]),
-    add: async (tx, from) => {
-      const fresh = { sales: "t.rowid >= $transactions", lines: "l.rowid >= $lines" };
-      // From no rows on, the tables are empty (new, or emptied to be worked out again): nothing to add to.
-      const empty = from.transactions === 0 && from.lines === 0;
-      for (const [table, { key, sums, sql, daily }] of Object.entries(SUMS)) {
-        const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
-        const upsert = (time: string) => (empty ? "" : ` ON CONFLICT (${time}, ${key}) DO UPDATE SET ${add}`);
-        await tx.run(`CREATE OR REPLACE TEMP TABLE sales_fresh AS ${sql(fresh)}`, {
-          ...(sql === salesHourlySql && { transactions: from.transactions }),
-          lines: from.lines,
-        });
-        // In time order, so the tables stay in time order and a period's scan skips the rest (migration 095).
-        // An insert with ON CONFLICT writes its rows in a few runs (one per thread), each in order; into
-        // empty tables the sums go without it, in one run.
-        await tx.run(
-          `INSERT INTO ${table} BY NAME (FROM sales_fresh ORDER BY hour_start)${upsert("hour_start")}`,
-        );
-        const day = await localDaySql(tx);
-        if (day) {
-          await tx.run(`INSERT INTO ${daily} BY NAME (
+export const syncSalesHourly = (db: Queryable) => syncDerived(db, SALES_SUMS);
+
+/** The tables and bookkeeping of this sync: what emptyDerived empties for a rebuild. */
+export const SALES_SUMS: DerivedTables = {
+  state: "sales_hourly_sync",
+  facts: { transactions: "transactions", lines: "transaction_lines" },
+  tables: Object.entries(SUMS).flatMap(([table, { daily }]) => [table, daily]),
+  add: async (tx, from) => {
+    const fresh = { sales: "t.rowid >= $transactions", lines: "l.rowid >= $lines" };
+    // From no rows on, the tables are empty (new, or emptied to be worked out again): nothing to add to.
+    const empty = from.transactions === 0 && from.lines === 0;
+    for (const [table, { key, sums, sql, daily }] of Object.entries(SUMS)) {
+      const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
+      const upsert = (time: string) => (empty ? "" : ` ON CONFLICT (${time}, ${key}) DO UPDATE SET ${add}`);
+      await tx.run(`CREATE OR REPLACE TEMP TABLE sales_fresh AS ${sql(fresh)}`, {
+        ...(sql === salesHourlySql && { transactions: from.transactions }),
+        lines: from.lines,
+      });
+      // In time order, so the tables stay in time order and a period's scan skips the rest (migration 095).
+      // An insert with ON CONFLICT writes its rows in a few runs (one per thread), each in order; into
+      // empty tables the sums go without it, in one run.
+      await tx.run(
+        `INSERT INTO ${table} BY NAME (FROM sales_fresh ORDER BY hour_start)${upsert("hour_start")}`,
+      );
+      const day = await localDaySql(tx);
+      if (day) {
+        await tx.run(`INSERT INTO ${daily} BY NAME (
             SELECT ${day} AS day, ${key}, ${sums.map((column) => `sum(${column}) AS ${column}`).join(", ")}
             FROM sales_fresh GROUP BY ALL ORDER BY day
           )${upsert("day")}`);
-        }
-        await tx.run("DROP TABLE sales_fresh");
       }
-    },
-  });
+      await tx.run("DROP TABLE sales_fresh");
+    }
+  },
+};
 
 /**
  * The local day of sales_fresh's hour_start as SQL, with the UTC offsets of exactly the hours it holds
