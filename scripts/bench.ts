@@ -179,6 +179,9 @@ const startServer = (databasePath: string, today: string) =>
 async function reportTablesReady(server: WasbordProcess): Promise<void> {
   const started = performance.now();
   while (!/Rapporttabellen bijgewerkt in/.test(server.output())) {
+    // A first round that keeps failing logs its error and never this line: stop rather than wait for ever.
+    if (performance.now() - started > 20 * 60_000)
+      throw new Error("rapporttabellen na 20 minuten nog niet bij");
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   log(`rapporttabellen bijgewerkt na ${Math.round((performance.now() - started) / 1000)} s wachten`);
