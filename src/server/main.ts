@@ -19,6 +19,7 @@ import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 import { startDerivedRefresher } from "./reports/derived-refresher.ts";
+import { scheduleWeeklyMail } from "./weekly-mail/send.ts";
 
 /**
  * `npm start` passes --demo: the bundled login, demo accounts and demo data, unless the environment says
@@ -79,6 +80,11 @@ async function main(): Promise<void> {
   const mailer = await createMailer(config.mail, { db });
   const runAlerts = alertRunner(db, serverClock(), { mailer, appUrl: config.publicUrl });
   const stopAlerts = scheduleAlerts(runAlerts);
+  // With mail off there is nothing to send (production without SMTP_URL).
+  const stopWeeklyMail =
+    mailer.mode === "off"
+      ? async () => {}
+      : scheduleWeeklyMail({ db, mailer, publicUrl: config.publicUrl }, serverClock());
 
   const idp = config.devIdp
     ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
@@ -137,12 +143,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
-    stopBackups();
-    stopAlerts();
+    const schedulesStopped = Promise.all([stopBackups(), stopAlerts(), stopWeeklyMail()]).then(() => {});
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,
       tasks: [
+        // a backup, alert or mail run in flight still needs the mailer and the database
+        () => schedulesStopped,
         ...flushes,
         () => mailer.close(),
         async () => idp?.close(),

@@ -1,4 +1,5 @@
 import type { Database } from "../db/database.ts";
+import { repeat } from "../lifecycle/repeat.ts";
 import { logger } from "../logging/logger.ts";
 import { type DeliveryChannels, deliverDue } from "./deliver.ts";
 import { evaluateAlerts } from "./evaluate.ts";
@@ -24,9 +25,5 @@ export function alertRunner(db: Database, clock: () => Date, channels: DeliveryC
   };
 }
 
-/** Runs the alerts every minute while the server runs; returns the function that stops the schedule. */
-export function scheduleAlerts(run: () => Promise<void>): () => void {
-  const timer = setInterval(() => void run(), MINUTE_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Runs the alerts every minute while the server runs; returns the function that stops that (lifecycle/repeat.ts). */
+export const scheduleAlerts = (run: () => Promise<void>) => repeat("alert run", run, MINUTE_MS);

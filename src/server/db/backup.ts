@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { repeat } from "../lifecycle/repeat.ts";
 import { logger } from "../logging/logger.ts";
 import type { Database } from "./database.ts";
 
@@ -59,14 +60,11 @@ export interface BackupSchedule {
  * Exports every `intervalHours`, and once at start when the newest export is older than that (a server that
  * restarts daily would otherwise never reach its first). Returns a function that stops the schedule.
  */
-export function scheduleBackups(db: Database, schedule: BackupSchedule): () => void {
-  if (schedule.intervalHours <= 0) return () => {};
+export function scheduleBackups(db: Database, schedule: BackupSchedule): () => Promise<void> {
+  if (schedule.intervalHours <= 0) return async () => {};
   const log = schedule.log ?? ((line) => logger.info(line));
   const intervalMs = schedule.intervalHours * 3_600_000;
-  let running = false;
   const backUp = async () => {
-    if (running) return;
-    running = true;
     try {
       const started = Date.now();
       const target = await exportBackup(db, schedule.dir);
@@ -74,18 +72,9 @@ export function scheduleBackups(db: Database, schedule: BackupSchedule): () => v
       log(`backup ${target} written in ${Date.now() - started} ms; ${removed.length} old backup(s) removed`);
     } catch (error) {
       logger.error("backup failed", { dir: schedule.dir, error });
-    } finally {
-      running = false;
     }
   };
   const newest = listBackups(schedule.dir).at(-1);
   const age = newest ? Date.now() - statSync(newest).mtimeMs : Number.POSITIVE_INFINITY;
-  const first = setTimeout(() => void backUp(), Math.max(0, intervalMs - age));
-  const timer = setInterval(() => void backUp(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return repeat("backup", backUp, intervalMs, Math.max(0, intervalMs - age));
 }

@@ -13,7 +13,7 @@ import { ApiError } from "../http/errors.ts";
 import { escapeHtml } from "../http/html.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { addRecipient, findRecipient, listRecipients, removeRecipient, unsubscribe } from "./recipients.ts";
-import { composeWeeklyMail, scheduleWeeklyMail, UNSUBSCRIBE_PATH, type WeeklyMailDeps } from "./send.ts";
+import { composeWeeklyMail, UNSUBSCRIBE_PATH, type WeeklyMailDeps } from "./send.ts";
 import { verifyUnsubscribeToken } from "./unsubscribe-token.ts";
 import { lastCompleteWeek, nextWeekToSend, sendTimeOf } from "./week.ts";
 
@@ -28,13 +28,11 @@ const mailDeps = (deps: Deps): WeeklyMailDeps => ({
 /**
  * Instellingen › Postvak, the Monday e-mail, mounted at /api/admin/weekly-mail behind the beheerder check:
  * `GET /` recipients and the next send; `POST /recipients`, `DELETE /recipients/:id`; `POST /preview`
- * sends the mail of the last complete week to the signed-in beheerder now. Starts the schedule
- * (unless mail is off).
+ * sends the mail of the last complete week to the signed-in beheerder now. The schedule itself runs from
+ * main.ts (scheduleWeeklyMail), which stops it at shutdown.
  */
 export function weeklyMailRouter(deps: Deps): Hono<AppEnv> {
   const now = deps.now ?? serverClock();
-  // With mail off there is nothing to schedule (production without SMTP_URL, in-process tests).
-  if (deps.mailer.mode !== "off") scheduleWeeklyMail(mailDeps(deps), now);
   const router = new Hono<AppEnv>();
 
   router.get("/", async (c) => {

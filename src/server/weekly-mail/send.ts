@@ -1,4 +1,5 @@
 import type { Database } from "../db/database.ts";
+import { repeat } from "../lifecycle/repeat.ts";
 import { logger } from "../logging/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { weeklyFigures } from "./figures.ts";
@@ -96,18 +97,6 @@ export async function sendDueWeeklyMails(
 
 const TICK_MS = 60_000;
 
-/** Runs sendDueWeeklyMails every minute on the server clock; returns the function that stops it. */
-export function scheduleWeeklyMail(deps: WeeklyMailDeps, now: () => Date): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueWeeklyMails(deps, now())
-      .catch((error) => logger.error("weekly mail run failed", { error }))
-      .finally(() => {
-        running = false;
-      });
-  }, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Runs sendDueWeeklyMails every minute on the server clock; returns the function that stops that (lifecycle/repeat.ts). */
+export const scheduleWeeklyMail = (deps: WeeklyMailDeps, now: () => Date) =>
+  repeat("weekly mail run", () => sendDueWeeklyMails(deps, now()), TICK_MS);
