@@ -128,4 +128,18 @@ describe("dashboard", () => {
     expect(kpis.today_new_share).toEqual([0.5, null]);
     expect(kpis.today_conversions).toEqual([1, 1]);
   });
+
+  // At Utrecht (and with Houten, which has no reads, beside it): today R1 (AB123C, after its visit at Zeist
+  // earlier today, which is outside the sites: still counted, still new) and R3 (KL456M) → 2, 1 new;
+  // yesterday up to 11:00 UTC nothing (R7 is at 13:59). This week also R7 (PQ777R, first sight) → 3, 2 new;
+  // last week R6 (KL456M, first sight) → 1, new. One site counts first visits at the site, a set tells the
+  // customers apart: both must agree.
+  it.each(["utrecht", "utrecht,houten"])("counts each customer once per window at %s", async (site) => {
+    const response = await api.get<ReportEnvelope>(`/api/reports/dashboard?site=${site}`);
+    const kpis = Object.fromEntries(response.body.kpis.map((k) => [k.key, [k.value, k.previous]]));
+    expect(kpis.today_plates).toEqual([2, 0]);
+    expect(kpis.today_new_share).toEqual([0.5, null]);
+    expect(kpis.week_plates).toEqual([3, 1]);
+    expect(kpis.week_new_share).toEqual([2 / 3, 1]);
+  });
 });

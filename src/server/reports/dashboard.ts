@@ -74,6 +74,12 @@ ${GRAINS.query({
 // the ad platforms report, for the window's whole days (Google Ads' keyword rows repeat its ad rows: adRowsOf).
 // One query for all four windows (today, yesterday, this week, last week): they lie within one stretch, from
 // the start of last week to now. Visits and first visits come from customer_visits (visits-sync.ts).
+// The visits of that stretch are read once and counted per window with a filter each, not joined to the
+// windows (a row per visit and window). A customer's first visit within a window is the one visit there whose
+// previous visit (at any site; at the site, for one site) lies before the window or does not exist: counting
+// those visits counts the customers without telling them apart. For a set of sites the visits carry no
+// "previous visit within the set", so there the customers are told apart (count DISTINCT). A window without
+// visits has no row in `plates`.
 export function dashboardCustomersSql(periods: DashboardPeriods, sites: ReportFilters["sites"]) {
   const params: Record<string, DuckDBValue> = {};
   const windows = (["today", "week"] as const).flatMap((section) =>
@@ -87,21 +93,43 @@ export function dashboardCustomersSql(periods: DashboardPeriods, sites: ReportFi
         [`${name}_from`]: window.from,
         [`${name}_to`]: window.to,
       });
-      return `('${section}', '${win}', $${name}_start::TIMESTAMPTZ, $${name}_end::TIMESTAMPTZ, $${name}_from::DATE, $${name}_to::DATE)`;
+      return { section, win, name };
     }),
   );
   params.visits_start = periods.week.comparison?.start.toISOString() ?? "";
   params.visits_end = periods.week.current.end.toISOString();
+  const previous = sites.length === 1 ? "previous_site_visit_at" : "previous_visit_at";
+  const counts = windows.map(({ name }) => {
+    const start = `$${name}_start::TIMESTAMPTZ`;
+    const inWindow = `visit_at >= ${start} AND visit_at < $${name}_end::TIMESTAMPTZ`;
+    const isNew = `first_visit_at >= ${start}`;
+    return sites.length > 1
+      ? `count(DISTINCT customer_id) FILTER (WHERE ${inWindow}) AS ${name}_plates,
+    count(DISTINCT customer_id) FILTER (WHERE ${inWindow} AND ${isNew}) AS ${name}_new_plates`
+      : `count(*) FILTER (WHERE ${inWindow} AND (previous_at IS NULL OR previous_at < ${start})) AS ${name}_plates,
+    count(*) FILTER (WHERE ${inWindow} AND (previous_at IS NULL OR previous_at < ${start}) AND ${isNew})
+      AS ${name}_new_plates`;
+  });
   const text = `WITH windows (section, win, start_at, end_at, from_date, to_date) AS (
-  VALUES ${windows.join(",\n    ")}
-), visits AS (
-  SELECT customer_id, visit_at, first_visit_at FROM customer_visits
-  WHERE ${["visit_at >= $visits_start::TIMESTAMPTZ", "visit_at < $visits_end::TIMESTAMPTZ", ...siteCondition("site_id", sites, params)].join(" AND ")}
+  VALUES ${windows
+    .map(
+      ({ section, win, name }) =>
+        `('${section}', '${win}', $${name}_start::TIMESTAMPTZ, $${name}_end::TIMESTAMPTZ, $${name}_from::DATE, $${name}_to::DATE)`,
+    )
+    .join(",\n    ")}
+), counts AS (
+  SELECT ${counts.join(",\n    ")}
+  FROM (
+    SELECT customer_id, visit_at, first_visit_at, ${previous} AS previous_at FROM customer_visits
+    WHERE ${["visit_at >= $visits_start::TIMESTAMPTZ", "visit_at < $visits_end::TIMESTAMPTZ", ...siteCondition("site_id", sites, params)].join(" AND ")}
+  )
 ), plates AS (
-  SELECT w.section, w.win, count(DISTINCT v.customer_id) AS plates,
-    count(DISTINCT v.customer_id) FILTER (WHERE v.first_visit_at >= w.start_at) AS new_plates
-  FROM windows w JOIN visits v ON v.visit_at >= w.start_at AND v.visit_at < w.end_at
-  GROUP BY w.section, w.win
+  ${windows
+    .map(
+      ({ section, win, name }) =>
+        `SELECT '${section}' AS section, '${win}' AS win, ${name}_plates AS plates, ${name}_new_plates AS new_plates FROM counts WHERE ${name}_plates > 0`,
+    )
+    .join("\n  UNION ALL\n  ")}
 ), web AS (
   SELECT w.section, w.win, count(*) AS conversions
   FROM windows w JOIN web_events e ON e.occurred_at >= w.start_at AND e.occurred_at < w.end_at

@@ -53,6 +53,27 @@ describe("the derived-table refresher", () => {
     expect((await derived()).rows).toBe(5_035);
   });
 
+  it("pauses a slow sync for twice its time while rows keep arriving, and still takes them all in", async () => {
+    // A sync of 150 ms or more, rows written every 10 ms for 1.5 s. Back to back (every 10 ms) it would run
+    // ~9 times; with a pause of 2 × its time each run takes ≥ 450 ms: at most 1 + 1.5 s / 450 ms → 4 runs.
+    const slow = async (database: Queryable) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await syncTaken(database);
+    };
+    const refresher = startDerivedRefresher(db, { syncs: [slow], intervalMs: 10 });
+    let written = 30;
+    try {
+      for (const end = performance.now() + 1_500; performance.now() < end; written++) {
+        await db.run("INSERT INTO facts VALUES (1)");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect((await derived()).syncs).toBeLessThanOrEqual(4);
+      await vi.waitFor(async () => expect((await derived()).rows).toBe(written), { timeout: 10_000 });
+    } finally {
+      await refresher.stop();
+    }
+  });
+
   it("catches a request up on everything when no refresher runs, however many rows arrived", async () => {
     await asRequest(() => syncTaken(db));
     await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1_000})`);
