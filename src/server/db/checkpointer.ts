@@ -47,7 +47,9 @@ export async function startCheckpointer(
   let lastWrite = performance.now();
   let running: Promise<void> = Promise.resolve();
   const look = async () => {
-    if (db.writeGeneration !== generation) {
+    // A transaction still open that updated rows or tables (a sync's catch-up) makes DuckDB refuse a
+    // checkpoint: it is no pause yet.
+    if (db.writeGeneration !== generation || db.writesUnderway > 0) {
       generation = db.writeGeneration;
       lastWrite = performance.now();
     }

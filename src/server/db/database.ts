@@ -24,6 +24,7 @@ export class Database implements Queryable {
   private closed = false;
   private closing: Promise<void> | null = null;
   private writes = 0;
+  private underway = 0;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -54,6 +55,11 @@ export class Database implements Queryable {
     return this.writes;
   }
 
+  /** Writes, and transactions (which may write), begun and not yet finished: a checkpoint now would fail. */
+  get writesUnderway(): number {
+    return this.underway;
+  }
+
   query<T = Row>(sql: string, params?: Params): Promise<T[]> {
     const reading = this.use((connection) => readRows<T>(connection, sql, params));
     return isPlainRead(sql) ? reading : this.written(reading);
@@ -73,6 +79,7 @@ export class Database implements Queryable {
    */
   async transaction<T>(work: (tx: Queryable, connection: DuckDBConnection) => Promise<T>): Promise<T> {
     let wrote = work.length > 1;
+    this.underway++;
     try {
       return await this.use(async (connection) => {
         const tx: Queryable = {
@@ -96,6 +103,7 @@ export class Database implements Queryable {
         }
       });
     } finally {
+      this.underway--;
       if (wrote) this.writes++;
     }
   }
@@ -116,9 +124,11 @@ export class Database implements Queryable {
 
   /** Counts a write once it is over, committed or not (a rolled-back one only costs a needless check). */
   private async written<T>(work: Promise<T>): Promise<T> {
+    this.underway++;
     try {
       return await work;
     } finally {
+      this.underway--;
       this.writes++;
     }
   }
