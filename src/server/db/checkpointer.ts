@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { repeat } from "../lifecycle/repeat.ts";
 import { logger } from "../logging/logger.ts";
 import type { Database } from "./database.ts";
 
@@ -45,7 +46,6 @@ export async function startCheckpointer(
   await db.run(`SET checkpoint_threshold = '${DUCKDB_THRESHOLD}'`);
   let generation = db.writeGeneration;
   let lastWrite = performance.now();
-  let running: Promise<void> = Promise.resolve();
   const look = async () => {
     // A transaction still open that updated rows or tables (a sync's catch-up) makes DuckDB refuse a
     // checkpoint: it is no pause yet.
@@ -59,20 +59,5 @@ export async function startCheckpointer(
     await db.checkpoint();
     logger.debug("checkpoint", { walBytes: bytes, ms: Math.round(performance.now() - started) });
   };
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = look()
-      .catch((error) => logger.warn("checkpoint failed", { error }))
-      .finally(() => {
-        busy = false;
-      });
-  }, policy.intervalMs).unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { stop: repeat("checkpoint", look, policy.intervalMs) };
 }
