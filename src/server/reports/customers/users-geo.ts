@@ -6,6 +6,7 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
 import { distanceKm, POSTCODE_REGIONS, PROVINCES, type ProvinceCode } from "./postcode-regions.ts";
+import { syncPostcodeSales } from "./postcode-sales.ts";
 
 // Geografische locatie: where the customers who gave a postcode live — per province and two-digit postcode
 // region (PC2) — and how far that is from the nearest site.
@@ -40,24 +41,61 @@ interface GeoRow extends Windowed {
 // latest such sale, so each is counted in one region; a sale without a plate counts as a customer of its own.
 // sales / revenue_cents: those customers' sales with a postcode, and what they paid (incl. VAT, after
 // discount). all_sales (grain 'all', in `sales`): every sale in the window, for the share with a postcode.
+//
+// Read from postcode_sales (postcode-sales.ts): a sale is its customer's latest in the window when the
+// plate's next postcode sale (at the site, with one site chosen) lies after the window's end. A customer
+// whose region changed within the window — one of its sales there has its next sale in another region
+// before the end, or its latest earlier one in another region after the start — is grouped on its own, and
+// its sales go to the region of the group that counts it; every other sale stays in its own region.
 export function usersGeoSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  // The facts are read twice rather than shared: a shared CTE would be materialised, every column of it.
-  const withPostcode = sql.facts("transactions", "occurred_at", { where: "customer_postcode IS NOT NULL" });
-  const text = `WITH customers AS (
-  SELECT win, arg_max(customer_postcode, occurred_at) AS postcode, count(*) AS sales,
-    sum(total_cents) AS revenue_cents
-  FROM (${withPostcode})
-  -- per plate, or per sale without one: no string built per row (a fifth of the query on a year)
-  GROUP BY win, plate, CASE WHEN plate IS NULL THEN id END
+  const sales = sql.facts("postcode_sales", "occurred_at");
+  const all = `SELECT 'all', win, NULL, 0, count(*), 0 FROM (${sql.facts("transactions", "occurred_at")}) GROUP BY win`;
+  const text = filters.sites.length > 1 ? severalSitesSql(sales, all) : latestSaleSql(sql, sales, all);
+  return { text, params: sql.params };
+}
+
+/** The window's start or end as SQL, per row by its `win` (parameters of `ReportSql.facts`). */
+const edgeOf = (sql: ReportSql, edge: "start" | "end") =>
+  `CASE win ${sql.windows.map(([name]) => `WHEN '${name}' THEN $${name}_${edge}::TIMESTAMPTZ`).join(" ")} END`;
+
+function latestSaleSql(sql: ReportSql, sales: string, all: string) {
+  const [start, end] = [edgeOf(sql, "start"), edgeOf(sql, "end")];
+  // One site: the plate's sales at that site are all there is.
+  const prefix = sql.filters.sites.length === 1 ? "site_" : "";
+  return `WITH customers AS (
+  SELECT win, pc2, CASE WHEN moved THEN customer END AS mover, count(*) FILTER (WHERE latest) AS customers,
+    count(*) AS sales, sum(total_cents) AS revenue_cents
+  FROM (
+    SELECT win, pc2, customer, total_cents, coalesce(${prefix}next_at >= ${end}, true) AS latest,
+      coalesce(${prefix}next_other_at < ${end} OR ${prefix}last_other_at >= ${start}, false) AS moved
+    FROM (${sales})
+  )
+  GROUP BY ALL
 )
-SELECT 'region' AS grain, win, left(postcode, 2) AS pc2, count(*) AS customers, sum(sales) AS sales,
+SELECT 'region' AS grain, win, region::VARCHAR AS pc2, sum(customers) AS customers, sum(sales) AS sales,
+  sum(revenue_cents) AS revenue_cents
+FROM (
+  SELECT *, CASE WHEN mover IS NULL THEN pc2
+    ELSE max(pc2) FILTER (WHERE customers > 0) OVER (PARTITION BY win, mover) END AS region
+  FROM customers
+)
+GROUP BY ALL
+UNION ALL
+${all}`;
+}
+
+/** Several sites: the plate's latest postcode sale among theirs, by grouping its sales. */
+const severalSitesSql = (sales: string, all: string) => `WITH customers AS (
+  SELECT win, arg_max(pc2, occurred_at) AS pc2, count(*) AS sales, sum(total_cents) AS revenue_cents
+  FROM (${sales})
+  GROUP BY win, customer
+)
+SELECT 'region' AS grain, win, pc2::VARCHAR AS pc2, count(*) AS customers, sum(sales) AS sales,
   sum(revenue_cents) AS revenue_cents
 FROM customers GROUP BY ALL
 UNION ALL
-SELECT 'all', win, NULL, 0, count(*), 0 FROM (${sql.facts("transactions", "occurred_at")}) GROUP BY win`;
-  return { text, params: sql.params };
-}
+${all}`;
 
 const customers: Metric<GeoRow> = {
   key: "customers",
@@ -257,4 +295,9 @@ function mapOf(
   };
 }
 
-export const usersGeo = defineReport({ id: "users-geo", sql: { "users-geo": usersGeoSql }, run });
+export const usersGeo = defineReport({
+  id: "users-geo",
+  syncs: [syncPostcodeSales],
+  sql: { "users-geo": usersGeoSql },
+  run,
+});
