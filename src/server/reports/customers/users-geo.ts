@@ -42,60 +42,68 @@ interface GeoRow extends Windowed {
 // sales / revenue_cents: those customers' sales with a postcode, and what they paid (incl. VAT, after
 // discount). all_sales (grain 'all', in `sales`): every sale in the window, for the share with a postcode.
 //
-// Read from postcode_sales (postcode-sales.ts): a sale is its customer's latest in the window when the
-// plate's next postcode sale (at the site, with one site chosen) lies after the window's end. A customer
-// whose region changed within the window — one of its sales there has its next sale in another region
-// before the end, or its latest earlier one in another region after the start — is grouped on its own, and
-// its sales go to the region of the group that counts it; every other sale stays in its own region.
+// Read from postcode_sales (postcode-sales.ts), without grouping per plate: a sale is its customer's latest
+// in the window when the plate's next postcode sale (at the site, with one site chosen) lies after the
+// window's end, and every sale counts in its own region. Only a customer whose region changed within the
+// window — one of its sales there has its next sale in another region before the end, or its latest earlier
+// one in another region after the start — has its sales moved to the region of its latest; there are few.
 export function usersGeoSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const sales = sql.facts("postcode_sales", "occurred_at");
-  const all = `SELECT 'all', win, NULL, 0, count(*), 0 FROM (${sql.facts("transactions", "occurred_at")}) GROUP BY win`;
-  const text = filters.sites.length > 1 ? severalSitesSql(sales, all) : latestSaleSql(sql, sales, all);
+  const all = sql.facts("transactions", "occurred_at", { select: () => "NULL, 0, count(*), 0" });
+  const text = `${filters.sites.length > 1 ? severalSitesSql(sql) : latestSaleSql(sql)}
+UNION ALL
+SELECT 'all', * FROM (${all})`;
   return { text, params: sql.params };
 }
 
-/** The window's start or end as SQL, per row by its `win` (parameters of `ReportSql.facts`). */
-const edgeOf = (sql: ReportSql, edge: "start" | "end") =>
-  `CASE win ${sql.windows.map(([name]) => `WHEN '${name}' THEN $${name}_${edge}::TIMESTAMPTZ`).join(" ")} END`;
-
-function latestSaleSql(sql: ReportSql, sales: string, all: string) {
-  const [start, end] = [edgeOf(sql, "start"), edgeOf(sql, "end")];
+function latestSaleSql(sql: ReportSql) {
   // One site: the plate's sales at that site are all there is.
-  const prefix = sql.filters.sites.length === 1 ? "site_" : "";
-  return `WITH customers AS (
-  SELECT win, pc2, CASE WHEN moved THEN customer END AS mover, count(*) FILTER (WHERE latest) AS customers,
-    count(*) AS sales, sum(total_cents) AS revenue_cents
-  FROM (
-    SELECT win, pc2, customer, total_cents, coalesce(${prefix}next_at >= ${end}, true) AS latest,
-      coalesce(${prefix}next_other_at < ${end} OR ${prefix}last_other_at >= ${start}, false) AS moved
-    FROM (${sales})
+  const at = sql.filters.sites.length === 1 ? "site_" : "";
+  const latest = (win: WindowName) => `coalesce(${at}next_at >= $${win}_end::TIMESTAMPTZ, true)`;
+  const regions = sql.facts("postcode_sales", "occurred_at", {
+    select: (win) =>
+      `pc2, count(*) FILTER (WHERE ${latest(win)}) AS customers, count(*) AS sales, sum(total_cents) AS revenue_cents`,
+    groupBy: "pc2",
+  });
+  // The moving customers' sales: those followed by another region within the window, and those after the
+  // last change within it (each scan skips the parts of the table without a change at all).
+  const moving = (where: (win: WindowName) => string) =>
+    sql.facts("postcode_sales", "occurred_at", {
+      select: (win) => `customer, pc2, ${latest(win)} AS latest, total_cents`,
+      where,
+    });
+  return `WITH moves AS (
+  ${moving((win) => `${at}next_other_at < $${win}_end::TIMESTAMPTZ`)}
+  UNION ALL
+  ${moving(
+    (win) => `${at}last_other_at >= $${win}_start::TIMESTAMPTZ
+    AND coalesce(${at}next_other_at >= $${win}_end::TIMESTAMPTZ, true)`,
+  )}
+)
+SELECT 'region' AS grain, win, pc2::VARCHAR AS pc2, sum(customers) AS customers, sum(sales) AS sales,
+  sum(revenue_cents) AS revenue_cents
+FROM (
+  ${regions}
+  UNION ALL
+  SELECT win, pc2, 0, -count(*), -sum(total_cents) FROM moves GROUP BY ALL
+  UNION ALL
+  SELECT win, pc2, 0, count(*), sum(total_cents) FROM (
+    SELECT win, max(pc2) FILTER (WHERE latest) OVER (PARTITION BY win, customer) AS pc2, total_cents FROM moves
   )
   GROUP BY ALL
 )
-SELECT 'region' AS grain, win, region::VARCHAR AS pc2, sum(customers) AS customers, sum(sales) AS sales,
-  sum(revenue_cents) AS revenue_cents
-FROM (
-  SELECT *, CASE WHEN mover IS NULL THEN pc2
-    ELSE max(pc2) FILTER (WHERE customers > 0) OVER (PARTITION BY win, mover) END AS region
-  FROM customers
-)
-GROUP BY ALL
-UNION ALL
-${all}`;
+GROUP BY ALL`;
 }
 
 /** Several sites: the plate's latest postcode sale among theirs, by grouping its sales. */
-const severalSitesSql = (sales: string, all: string) => `WITH customers AS (
+const severalSitesSql = (sql: ReportSql) => `WITH customers AS (
   SELECT win, arg_max(pc2, occurred_at) AS pc2, count(*) AS sales, sum(total_cents) AS revenue_cents
-  FROM (${sales})
+  FROM (${sql.facts("postcode_sales", "occurred_at")})
   GROUP BY win, customer
 )
 SELECT 'region' AS grain, win, pc2::VARCHAR AS pc2, count(*) AS customers, sum(sales) AS sales,
   sum(revenue_cents) AS revenue_cents
-FROM customers GROUP BY ALL
-UNION ALL
-${all}`;
+FROM customers GROUP BY ALL`;
 
 const customers: Metric<GeoRow> = {
   key: "customers",
