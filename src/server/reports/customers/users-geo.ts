@@ -49,10 +49,11 @@ interface GeoRow extends Windowed {
 // one in another region after the start — has its sales moved to the region of its latest; there are few.
 export function usersGeoSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const all = sql.facts("transactions", "occurred_at", { select: () => "NULL, 0, count(*), 0" });
+  const all = sql.facts("transactions", "occurred_at", { select: () => "count(*) AS sales" });
+  // A window without sales has no row, as with the regions.
   const text = `${filters.sites.length > 1 ? severalSitesSql(sql) : latestSaleSql(sql)}
 UNION ALL
-SELECT 'all', * FROM (${all})`;
+SELECT 'all', win, NULL, 0, sales, 0 FROM (${all}) WHERE sales > 0`;
   return { text, params: sql.params };
 }
 
