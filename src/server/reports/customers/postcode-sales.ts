@@ -76,22 +76,26 @@ export const POSTCODE_SALES: DerivedTables = {
     await tx.run(`CREATE OR REPLACE TEMP TABLE postcode_fresh AS ${factsSql("t.rowid >= $from")}`, {
       from: from.transactions,
     });
+    // The earlier rows of the plates with a new sale, as they are (read once: rowsSql reads its source
+    // twice); only those whose figures change are written back, found by their rowid.
+    await tx.run(`CREATE OR REPLACE TEMP TABLE postcode_touched AS
+      SELECT rowid AS row_id, * FROM postcode_sales WHERE plate IN (SELECT plate FROM postcode_fresh)`);
     await tx.run(
       `CREATE OR REPLACE TEMP TABLE postcode_redo AS ${rowsSql(`
-      SELECT id, occurred_at, site_id, plate, pc2, total_cents FROM postcode_sales
-      WHERE plate IN (SELECT plate FROM postcode_fresh)
+      SELECT id, occurred_at, site_id, plate, pc2, total_cents FROM postcode_touched
       UNION ALL
       FROM postcode_fresh`)}`,
     );
-    await tx.run(`UPDATE postcode_sales p
+    const changed = ["customer", ...TIMES].map((column) => `r.${column} IS DISTINCT FROM o.${column}`);
+    await tx.run(`UPDATE postcode_sales
       SET customer = r.customer, ${TIMES.map((column) => `${column} = r.${column}`).join(", ")}
-      FROM postcode_redo r
-      WHERE p.id = r.id AND p.plate IN (SELECT plate FROM postcode_fresh)`);
+      FROM postcode_touched o JOIN postcode_redo r ON r.id = o.id
+      WHERE postcode_sales.rowid = o.row_id AND (${changed.join(" OR ")})`);
     await tx.run(`INSERT INTO postcode_sales BY NAME (
       FROM postcode_redo WHERE id IN (SELECT id FROM postcode_fresh) ORDER BY occurred_at
     )`);
-    await tx.run("DROP TABLE postcode_fresh");
-    await tx.run("DROP TABLE postcode_redo");
+    for (const table of ["postcode_fresh", "postcode_touched", "postcode_redo"])
+      await tx.run(`DROP TABLE ${table}`);
   },
 };
 
