@@ -52,6 +52,7 @@ export async function pseudonymiseExpired(
     for (const table of [
       "programme_visits",
       "postcode_sales",
+      "postcode_customers",
       "subscription_payments",
       "subscription_spells",
       "journey_redemptions",

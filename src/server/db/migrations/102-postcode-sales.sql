@@ -31,7 +31,14 @@ CREATE TABLE postcode_sales (
   site_last_other_at TIMESTAMPTZ
 );
 
--- How far the table has been brought: the rows of transactions counted here (rowid below it) are in it.
+-- Each plate in postcode_sales with its customer number: a catch-up finds the rows of the plates with a new
+-- sale by number, comparing a plate per customer instead of a plate per sale.
+CREATE TABLE postcode_customers (
+  plate VARCHAR NOT NULL,
+  customer BIGINT NOT NULL
+);
+
+-- How far the tables have been brought: the rows of transactions counted here (rowid below it) are in it.
 CREATE TABLE postcode_sales_sync (
   transactions BIGINT NOT NULL,
   synced_at TIMESTAMPTZ NOT NULL

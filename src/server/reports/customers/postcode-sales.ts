@@ -66,20 +66,25 @@ export const syncPostcodeSales = (db: Queryable) => syncDerived(db, POSTCODE_SAL
 export const POSTCODE_SALES: DerivedTables = {
   state: "postcode_sales_sync",
   facts: { transactions: "transactions" },
-  tables: ["postcode_sales"],
+  tables: ["postcode_sales", "postcode_customers"],
   add: async (tx, from) => {
     if (from.transactions === 0) {
       // From no rows on, the table is empty (new, or emptied to be worked out again).
       await tx.run(`INSERT INTO postcode_sales BY NAME (${rowsSql(factsSql("true"))} ORDER BY occurred_at)`);
+      await tx.run(`INSERT INTO postcode_customers
+        SELECT plate, min(customer) FROM postcode_sales WHERE plate IS NOT NULL GROUP BY plate`);
       return;
     }
     await tx.run(`CREATE OR REPLACE TEMP TABLE postcode_fresh AS ${factsSql("t.rowid >= $from")}`, {
       from: from.transactions,
     });
     // The earlier rows of the plates with a new sale, as they are (read once: rowsSql reads its source
-    // twice); only those whose figures change are written back, found by their rowid.
+    // twice), found by customer number (a plate per customer, not a plate per sale, is compared); only
+    // those whose figures change are written back, found by their rowid.
+    await tx.run(`CREATE OR REPLACE TEMP TABLE postcode_known AS
+      SELECT customer FROM postcode_customers WHERE plate IN (SELECT plate FROM postcode_fresh)`);
     await tx.run(`CREATE OR REPLACE TEMP TABLE postcode_touched AS
-      SELECT rowid AS row_id, * FROM postcode_sales WHERE plate IN (SELECT plate FROM postcode_fresh)`);
+      SELECT rowid AS row_id, * FROM postcode_sales WHERE customer IN (SELECT customer FROM postcode_known)`);
     await tx.run(
       `CREATE OR REPLACE TEMP TABLE postcode_redo AS ${rowsSql(`
       SELECT id, occurred_at, site_id, plate, pc2, total_cents FROM postcode_touched
@@ -94,7 +99,9 @@ export const POSTCODE_SALES: DerivedTables = {
     await tx.run(`INSERT INTO postcode_sales BY NAME (
       FROM postcode_redo WHERE id IN (SELECT id FROM postcode_fresh) ORDER BY occurred_at
     )`);
-    for (const table of ["postcode_fresh", "postcode_touched", "postcode_redo"])
+    await tx.run(`INSERT INTO postcode_customers SELECT DISTINCT plate, customer FROM postcode_redo
+      WHERE plate IS NOT NULL AND customer NOT IN (SELECT customer FROM postcode_known)`);
+    for (const table of ["postcode_fresh", "postcode_known", "postcode_touched", "postcode_redo"])
       await tx.run(`DROP TABLE ${table}`);
   },
 };
@@ -103,9 +110,11 @@ export const POSTCODE_SALES: DerivedTables = {
  * A plate's erasure (erase-plate.ts): its sales stay, without the plate, each a customer of its own — what
  * a rebuild from the facts would give. Inside the erasure's transaction; the facts' row counts do not change.
  */
-export const eraseFromPostcodeSales = (tx: Queryable, plate: string) =>
-  tx.run(
+export async function eraseFromPostcodeSales(tx: Queryable, plate: string): Promise<void> {
+  await tx.run(
     `UPDATE postcode_sales SET plate = NULL, customer = id, ${TIMES.map((column) => `${column} = NULL`).join(", ")}
     WHERE plate = $1`,
     [plate],
   );
+  await tx.run("DELETE FROM postcode_customers WHERE plate = $1", [plate]);
+}
