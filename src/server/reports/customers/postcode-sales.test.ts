@@ -148,6 +148,13 @@ describe("postcode sales and privacy", () => {
     ]);
     expect([second, third].every((id) => erased.some((r) => r.id === id))).toBe(true);
     expect(await rebuilt()).toEqual(erased);
+
+    // The car comes back: a new customer, as in a rebuild.
+    const back = await sale("05", 1, "AA11", "3511");
+    await syncPostcodeSales(db);
+    const after = await snapshot();
+    expect(after.filter((r) => r.plate === "AA11").map((r) => [r.id, r.customer])).toEqual([[back, back]]);
+    expect(await rebuilt()).toEqual(after);
   });
 
   it("keeps a pseudonymised plate's sales under its pseudonym, as a rebuild gives them", async () => {
