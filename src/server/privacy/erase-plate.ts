@@ -2,6 +2,7 @@ import type { PlateErasure } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../admin/audit.ts";
 import type { Database } from "../db/database.ts";
 import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
+import { eraseFromPostcodeSales } from "../reports/customers/postcode-sales.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
 import { eraseFromVisitsDaily } from "../reports/customers/visits-daily.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
@@ -38,6 +39,7 @@ export async function erasePlate(
     await tx.run("DELETE FROM plate_reads WHERE plate = $1", [plate]);
     await tx.run("UPDATE plate_reads SET raw_plate = NULL WHERE raw_plate = $1", [plate]);
     await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);
+    await eraseFromPostcodeSales(tx, plate);
     await eraseFromVisitsDaily(tx, plate);
     await tx.run(
       "DELETE FROM customer_visits WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",

@@ -47,9 +47,12 @@ export async function pseudonymiseExpired(
       params,
     );
     await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
-    // The programme visits and the customer journey keep the plate too: as a rebuild would give them.
+    // The programme visits, the customer journey and the postcode sales keep the plate too: as a rebuild
+    // would give them.
     for (const table of [
       "programme_visits",
+      "postcode_sales",
+      "postcode_customers",
       "subscription_payments",
       "subscription_spells",
       "journey_redemptions",
