@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { generateDemoData } from "../../src/server/demo/index.ts";
+import { POSTCODE_SALES } from "../../src/server/reports/customers/postcode-sales.ts";
 import { emptyDerived } from "../../src/server/reports/derived-sync.ts";
 import { SALES_SUMS } from "../../src/server/reports/transactions/sales-rollup.ts";
 import { addDays } from "../../src/shared/reports/dates.ts";
@@ -20,8 +21,17 @@ import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts
 // later rows cannot move it.
 
 const HOUR = 3_600_000;
-const REPORTS = ["trx-sales", "trx-items", "trx-revenue", "users-recognition", "users-unique", "users-type"];
-// The customer tables have a sync of their own (visits-sync.ts); the sales sums are emptied by their definition.
+const REPORTS = [
+  "trx-sales",
+  "trx-items",
+  "trx-revenue",
+  "users-recognition",
+  "users-unique",
+  "users-type",
+  "users-geo",
+];
+// The customer tables have a sync of their own (visits-sync.ts); the sales sums and the postcode sales are
+// emptied by their definitions.
 const CUSTOMER_TABLES = ["customer_visits", "customer_visits_daily", "customers"];
 
 const localDate = (ms: number) => new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Amsterdam" });
@@ -98,6 +108,7 @@ describe("the live demo", () => {
   it("leaves the derived tables equal to a rebuild from the facts", async () => {
     const db = await Database.open(databasePath);
     await emptyDerived(db, SALES_SUMS);
+    await emptyDerived(db, POSTCODE_SALES);
     for (const table of CUSTOMER_TABLES) await db.run(`DELETE FROM ${table}`);
     await db.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
     await db.close();
