@@ -133,6 +133,35 @@ describe("several sites at once", () => {
     expect(kpi(flow, "visits")).toEqual({ value: 9, previous: 2 });
   });
 
+  it("measures Flow's gaps from the previous visit within the set", async () => {
+    const gaps = (body: ReportEnvelope) =>
+      body.series.find((s) => s.key === "visits_by_gap")?.points.map((p) => [p.x, p.value]);
+    const classes = [
+      "< 1 week",
+      "1–2 weken",
+      "2–4 weken",
+      "1–2 maanden",
+      "2–3 maanden",
+      "3–6 maanden",
+      "> 6 maanden",
+    ];
+    const perClass = (visits: number[]) => classes.map((label, i) => [label, visits[i]]);
+    // Utrecht and Zeist: as for the whole chain (reports-customers-flow.test.ts), since every earlier visit
+    // of these customers was at one of the two. Two visits' previous visit was at the other site: V4 TT100T
+    // (Zeist) 8 710 h after its Utrecht visit of 2025, V10 AB123C (Utrecht) 2 h after V9 at Zeist. Gaps 0,
+    // 2, 168, 281, 1 008, 8 710 h: median the third, 168 h = 7 days.
+    const both = await report(customers, "users-flow", `${WEEK_43}&site=utrecht,zeist`);
+    expect(kpi(both, "median_gap_days")).toEqual({ value: 7, previous: null });
+    expect(gaps(both)).toEqual(perClass([2, 2, 0, 1, 0, 0, 1]));
+    // Utrecht and Houten, week 43: V5 168 h, V12 1 008 h, V8 0 h, V11 281 h; V7 is a first visit, and V10
+    // AB123C's previous visit was at Zeist, outside the set, with none before it in the set: no gap. Gaps 0,
+    // 168, 281, 1 008: median the second, 168 h = 7 days. Week 42 (V1, V2, V3): first visits only.
+    const other = await report(customers, "users-flow", `${WEEK_43}&site=utrecht,houten`);
+    expect(kpi(other, "visits")).toEqual({ value: 6, previous: 3 });
+    expect(kpi(other, "median_gap_days")).toEqual({ value: 7, previous: null });
+    expect(gaps(other)).toEqual(perClass([1, 2, 0, 1, 0, 0, 0]));
+  });
+
   it("refuses an unknown code, naming it and the field", async () => {
     expect(await refused(api, `/api/reports/trx-sales?site=utrecht,amsterdam,gouda`)).toEqual([
       { path: "site", message: "Onbekende vestigingen: amsterdam, gouda." },

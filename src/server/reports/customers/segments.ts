@@ -49,7 +49,9 @@ export function migrationSql(filters: ReportFilters) {
     return window ? (window.end.getTime() - window.start.getTime()) / 86_400_000 : 0;
   };
   const segment = (win: "current" | "comparison", visits: string) => {
-    const at = (min: number) => Math.max(2, days(win) / min);
+    // visits are whole, so "at least days / 14" is "at least its ceiling": an integer literal keeps the
+    // comparison on integers (a fraction made DuckDB cast every customer's count to DECIMAL)
+    const at = (min: number) => Math.ceil(Math.max(2, days(win) / min));
     return `CASE WHEN first_visit_at >= $${win}_start::TIMESTAMPTZ THEN 'nieuw'
       WHEN ${visits} >= ${at(VAST_DAYS)} THEN 'vast' WHEN ${visits} >= ${at(REGULAR_DAYS)} THEN 'regelmatig'
       ELSE 'incidenteel' END`;

@@ -48,6 +48,8 @@ const HOUR_US = 3_600_000_000;
 // window's visits (the smallest whole hour that at least half of the gaps do not exceed), in days. Gaps are
 // grouped per hour once; totals, classes and median come from those groups. (One pass with grouping sets
 // for cells and gaps cost more: it grouped the comparison's cells too, and hashed every visit three times.)
+// The cells are grouped on weekday and hour alone, whose small known ranges let DuckDB index a fixed
+// table instead of hashing (with the window's name in the key it could not).
 export function usersFlowSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const previous = previousVisit(filters).at;
@@ -69,8 +71,8 @@ SELECT win, 'total' AS grain, NULL AS weekday, NULL AS hour, NULL AS gap, visits
   (SELECT min(g.gap_hours) FROM gaps g WHERE g.win = s.win AND g.running * 2 >= g.gaps) / 24 AS median_gap_days
 FROM totals s
 UNION ALL
-SELECT win, 'cell', isodow(visit_local), hour(visit_local), NULL, count(*), NULL
-FROM (${sql.facts("customer_visits", "visit_at")}) WHERE win = 'current' GROUP BY ALL
+SELECT 'current', 'cell', isodow(visit_local) AS weekday, hour(visit_local) AS hour, NULL, count(*), NULL
+FROM (${sql.facts("customer_visits", "visit_at")}) WHERE win = 'current' GROUP BY weekday, hour
 UNION ALL
 SELECT win, 'gap', NULL, NULL, ${gapClass}, sum(visits), NULL FROM gaps GROUP BY ALL`;
   return { text, params: sql.params };

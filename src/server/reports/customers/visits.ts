@@ -1,4 +1,3 @@
-import type { DuckDBValue } from "@duckdb/node-api";
 import type { Metric } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { sum } from "../metrics.ts";
@@ -15,28 +14,31 @@ import { type ReportSql, siteCondition } from "../sql.ts";
 //   returning: seen before it. So with a site chosen, "new" is new to the chain, not to the site.
 
 /**
- * The visits of both windows (`win`), at the chosen sites if any. With several sites, each with the previous
- * visit within the set (`previous_set_visit_…`), which reads the set's whole history: for a query that
- * needs how long ago the previous visit was (Flow's gaps). Whether a visit is a customer's first of its
- * window or bucket is cheaper to know: firstVisitFacts.
+ * The visits of both windows (`win`), at the chosen sites if any. With several sites, their `win`,
+ * `customer_id`, `site_id`, `visit_at` and `visit_local`, each with the previous visit within the set
+ * (`previous_set_visit_at`, `…_local`): for a query that needs how long ago the previous visit was (Flow's
+ * gaps). Whether a visit is a customer's first of its window or bucket is cheaper to know: firstVisitFacts.
  */
 export function visitFacts(sql: ReportSql) {
-  if (sql.filters.sites.length < 2) return sql.facts("customer_visits", "visit_at");
-  return sql.facts(visitsTable(sql.filters, sql.params, "$current_end"), "visit_at");
-}
-
-/**
- * The table to read visits from, up to `until` (SQL); the caller still narrows it to the chosen sites.
- * customer_visits knows the previous visit at any site and at the same site; with several sites chosen, the
- * previous visit within the set is worked out here (`previous_set_visit_…`) with a window over the set's
- * visits.
- */
-function visitsTable(filters: ReportFilters, params: Record<string, DuckDBValue>, until: string) {
-  const [sites] = siteCondition("site_id", filters.sites, params);
-  return `(SELECT *, lag(visit_at) OVER earlier AS previous_set_visit_at,
-    lag(visit_local) OVER earlier AS previous_set_visit_local
-  FROM customer_visits WHERE ${sites} AND visit_at < ${until}::TIMESTAMPTZ
-  WINDOW earlier AS (PARTITION BY customer_id ORDER BY visit_at))`;
+  const facts = sql.facts("customer_visits", "visit_at");
+  if (sql.filters.sites.length < 2) return facts;
+  // Most visits say it themselves: the previous visit at any site was at this site (or there is none), so
+  // it is also the previous one within the set. Only the others look up the latest earlier visit at one of
+  // the set's sites, among their own customers' visits; a window over the set's whole history cost more.
+  // The facts are read twice rather than kept: a kept copy of every column of a year cost more than a scan.
+  const [sites] = siteCondition("site_id", sql.filters.sites, sql.params);
+  const columns = "win, customer_id, site_id, visit_at, visit_local";
+  return `WITH unsure AS MATERIALIZED (
+    SELECT ${columns} FROM (${facts}) WHERE previous_visit_at IS DISTINCT FROM previous_site_visit_at
+  ), earlier AS (
+    SELECT customer_id, visit_at, visit_local FROM customer_visits
+    WHERE ${sites} AND visit_at < $current_end::TIMESTAMPTZ AND customer_id IN (SELECT customer_id FROM unsure)
+  )
+  SELECT ${columns}, previous_visit_at AS previous_set_visit_at, previous_visit_local AS previous_set_visit_local
+  FROM (${facts}) WHERE previous_visit_at IS NOT DISTINCT FROM previous_site_visit_at
+  UNION ALL
+  SELECT u.*, e.visit_at AS previous_set_visit_at, e.visit_local AS previous_set_visit_local
+  FROM unsure u ASOF LEFT JOIN earlier e ON e.customer_id = u.customer_id AND e.visit_at < u.visit_at`;
 }
 
 /**
