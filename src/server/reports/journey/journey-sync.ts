@@ -59,6 +59,9 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
 const TEMP_TABLES = [
   "journey_days",
   "journey_events",
+  "journey_dates",
+  "journey_touched",
+  "journey_sales",
   "journey_plates",
   "journey_redeeming",
   "journey_history",
@@ -68,6 +71,10 @@ const TEMP_TABLES = [
 function stepParams(sql: string, from: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
+
+/** What the redemptions need of a sale. */
+const REDEEMING_COLUMNS =
+  "id, occurred_at, site_id, plate, voucher_code, promotion_id, discount_cents, total_cents, vat_cents";
 
 const utm = (column: string) => `nullif(lower(trim(${column})), '')`;
 
@@ -126,8 +133,9 @@ function journeySql(localDate: (column: string) => string): string[] {
       FROM journey_sessions j JOIN web_sessions w ON w.id = j.session_id LEFT JOIN events e ON e.session_id = j.session_id
       WHERE j.local_date IN (SELECT local_date FROM journey_dates)
       GROUP BY ALL`,
-    // Plates whose journey may have changed.
-    `CREATE OR REPLACE TEMP TABLE journey_plates AS
+    // Plates whose journey may have changed: with new reads or sales, or sales linked to a new or re-attributed
+    // claim or conversion.
+    `CREATE OR REPLACE TEMP TABLE journey_touched AS
       SELECT plate FROM plate_reads WHERE rowid >= $reads AND plate IS NOT NULL AND direction = 'in'
       UNION SELECT plate FROM transactions WHERE rowid >= $transactions AND plate IS NOT NULL
       UNION SELECT t.plate FROM transactions t JOIN journey_events e
@@ -137,29 +145,39 @@ function journeySql(localDate: (column: string) => string): string[] {
           AND t.occurred_at BETWEEN e.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
             AND e.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
         WHERE t.sales_channel = 'online' AND t.plate IS NOT NULL`,
+    // Their sales: the one pass over the sales' plates a round makes, everything below reads this.
+    `CREATE OR REPLACE TEMP TABLE journey_sales AS
+      SELECT ${REDEEMING_COLUMNS}, sales_channel, payment_method FROM transactions SEMI JOIN journey_touched USING (plate)`,
+    // Of those, the ones a journey can be about: a redemption is a sale with a voucher code, and an acquired
+    // customer's first sale redeemed one or was online. A plate with neither had no journey rows and gets
+    // none, so the reads of the ~96 % others (most new reads) are not looked up every round.
+    `CREATE OR REPLACE TEMP TABLE journey_plates AS
+      SELECT DISTINCT plate FROM journey_sales WHERE voucher_code IS NOT NULL OR sales_channel = 'online'`,
+    // The redemptions to work out again: those of the plates above, new ones (a plate or not) and those of
+    // codes with a new or re-attributed claim.
     `CREATE OR REPLACE TEMP TABLE journey_redeeming AS
-      SELECT id FROM transactions
-      WHERE voucher_code IS NOT NULL AND (rowid >= $transactions OR plate IN (SELECT plate FROM journey_plates)
-        OR voucher_code IN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher'))`,
+      SELECT ${REDEEMING_COLUMNS} FROM journey_sales WHERE voucher_code IS NOT NULL
+      UNION SELECT ${REDEEMING_COLUMNS} FROM transactions WHERE rowid >= $transactions AND voucher_code IS NOT NULL
+      UNION SELECT ${REDEEMING_COLUMNS} FROM transactions
+        SEMI JOIN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher') USING (voucher_code)`,
     // Everything known of those plates: entrance reads and sales (value = revenue excl. VAT).
-    // paid: a sale without a voucher code that cost something; subscription: paid by subscription.
+    // paid: a sale without a voucher code that cost something; subscription: paid by subscription; online and
+    // total (incl. VAT) link a sale to a conversion.
     `CREATE OR REPLACE TEMP TABLE journey_history AS
       SELECT plate, 'read' AS kind, read_at AS seen_at, NULL::BIGINT AS id, true AS at_site, 0::BIGINT AS value,
-        false AS paid, false AS subscription
-      FROM plate_reads WHERE direction = 'in' AND plate IN (SELECT plate FROM journey_plates)
+        false AS paid, false AS subscription, false AS online, NULL::INTEGER AS total_cents
+      FROM plate_reads SEMI JOIN journey_plates USING (plate) WHERE direction = 'in'
       UNION ALL
       SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents,
-        voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement'
-      FROM transactions WHERE plate IN (SELECT plate FROM journey_plates)`,
+        voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement', sales_channel = 'online', total_cents
+      FROM journey_sales SEMI JOIN journey_plates USING (plate)`,
     "DELETE FROM journey_redemptions WHERE transaction_id IN (SELECT id FROM journey_redeeming)",
     "DELETE FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)",
     // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
     // seen_last_year: the same within the 12 months before it. The follow-up of the 90 days after the
     // redemption (migration 081): the first paid sale, the sales at a site, a subscription wash.
     `INSERT INTO journey_redemptions
-      WITH redeeming AS (
-        SELECT t.* FROM transactions t SEMI JOIN journey_redeeming r ON r.id = t.id
-      ), claims AS (
+      WITH redeeming AS (SELECT * FROM journey_redeeming), claims AS (
         SELECT t.id, arg_max(e.session_id, e.occurred_at) AS session_id, max(e.occurred_at) AS claimed_at
         FROM redeeming t JOIN web_events e ON e.kind = 'voucher' AND e.voucher_code = t.voucher_code
           AND e.occurred_at <= t.occurred_at AND e.occurred_at >= t.occurred_at - INTERVAL ${CLAIM_WINDOW_DAYS} DAY
@@ -206,11 +224,11 @@ function journeySql(localDate: (column: string) => string): string[] {
         SELECT * FROM firsts WHERE first_sale_id IS NOT NULL
           AND (first_read_at IS NULL OR first_read_at >= first_sale_at - INTERVAL ${VISIT_MINUTES} MINUTE)
       ), conversions AS (
-        SELECT f.plate, arg_min(e.session_id, abs(epoch(e.occurred_at) - epoch(t.occurred_at))) AS session_id
-        FROM first_sales f JOIN transactions t ON t.id = f.first_sale_id AND t.sales_channel = 'online'
-          JOIN web_events e ON e.kind = 'conversion' AND e.revenue_cents = t.total_cents
-            AND e.occurred_at BETWEEN t.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
-              AND t.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+        SELECT f.plate, arg_min(e.session_id, abs(epoch(e.occurred_at) - epoch(h.seen_at))) AS session_id
+        FROM first_sales f JOIN journey_history h ON h.id = f.first_sale_id AND h.online
+          JOIN web_events e ON e.kind = 'conversion' AND e.revenue_cents = h.total_cents
+            AND e.occurred_at BETWEEN h.seen_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+              AND h.seen_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
         GROUP BY f.plate
       ), acquired AS (
         SELECT f.*, CASE WHEN r.claim_session_id IS NOT NULL THEN 'voucher' ELSE 'conversion' END AS via,
