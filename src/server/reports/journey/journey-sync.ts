@@ -51,7 +51,14 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
   const start = new Date(span.first);
   const end = new Date(new Date(span.last).getTime() + 86_400_000);
   const localDate = (column: string) => `${localTimeSql(column, [{ from: "", to: "", start, end }])}::DATE`;
-  const steps = journeySql(localDate);
+  // A visitor-day with a new session began at most a local day (25 hours) before the earliest new session:
+  // a bound on started_at that spares the sessions' other columns of older rows, and lets the scan of
+  // web_sessions (ingested in time order) skip the older row groups.
+  const [since] = await tx.query<{ at: string | null }>(
+    "SELECT (min(started_at) - INTERVAL 2 DAY)::VARCHAR AS at FROM web_sessions WHERE rowid >= $sessions",
+    { sessions: from.sessions },
+  );
+  const steps = journeySql(localDate, `TIMESTAMPTZ '${since.at ?? span.first}'`);
   for (const step of steps) await tx.run(step, stepParams(step, from));
   for (const table of TEMP_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
 }
@@ -78,13 +85,13 @@ const REDEEMING_COLUMNS =
 
 const utm = (column: string) => `nullif(lower(trim(${column})), '')`;
 
-function journeySql(localDate: (column: string) => string): string[] {
+function journeySql(localDate: (column: string) => string, sessionsSince: string): string[] {
   return [
     // Visitor-days with a new session.
     `CREATE OR REPLACE TEMP TABLE journey_days AS
       SELECT DISTINCT visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions WHERE rowid >= $sessions`,
     `DELETE FROM journey_sessions j
-      WHERE EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
+      WHERE j.started_at >= ${sessionsSince} AND EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
     // Attribution: a Direct session takes the channel and UTM fields of the visitor's last non-direct
     // session that started earlier the same day (visitor ids rotate daily, so a day is all we can see).
     `INSERT INTO journey_sessions
@@ -93,7 +100,7 @@ function journeySql(localDate: (column: string) => string): string[] {
           SELECT id, visitor_id, ${localDate("started_at")} AS local_date, started_at, channel,
             ${utm("utm_source")} AS source, ${utm("utm_campaign")} AS campaign, ${utm("utm_term")} AS term,
             ${utm("utm_content")} AS content
-          FROM web_sessions WHERE visitor_id IN (SELECT visitor_id FROM journey_days)
+          FROM web_sessions WHERE started_at >= ${sessionsSince} AND visitor_id IN (SELECT visitor_id FROM journey_days)
         ) SEMI JOIN journey_days USING (visitor_id, local_date)
       ), sourced AS (
         SELECT *, CASE WHEN channel = 'Direct' THEN last_value(CASE WHEN channel <> 'Direct' THEN id END IGNORE NULLS)
@@ -111,7 +118,8 @@ function journeySql(localDate: (column: string) => string): string[] {
     `CREATE OR REPLACE TEMP TABLE journey_events AS
       SELECT kind, session_id, occurred_at, voucher_code, revenue_cents FROM web_events
       WHERE kind IN ('voucher', 'conversion') AND (rowid >= $events OR session_id IN (
-        SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)))`,
+        SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)
+        WHERE started_at >= ${sessionsSince}))`,
     // Days whose sums changed: those of the visitor-days above and of sessions with new events.
     `CREATE OR REPLACE TEMP TABLE journey_dates AS
       SELECT DISTINCT local_date FROM journey_days
