@@ -54,6 +54,7 @@ const sale = (at: string, plate: string | null, voucher: string | null = null, o
   );
 
 const snapshot = async () => ({
+  daily: await db.query("SELECT * FROM journey_daily ORDER BY ALL"),
   sessions: await db.query(
     "SELECT session_id, channel, inherited_from, campaign FROM journey_sessions ORDER BY session_id",
   ),
@@ -220,8 +221,16 @@ describe("customer journey", () => {
     await read("2026-11-06T08:00:00Z", "FRESH22");
     await sale("2026-11-20T10:00:00Z", "FRESH22");
     await read("2026-11-20T10:00:00Z", "OLD22");
+    // A new session on the 20th and a new claim in the session of the 2nd: both days' sums are worked out again.
+    await session(3, "v3", "2026-11-20T09:00:00Z", "Direct");
+    await claim(1, "2026-11-20T09:30:00Z", "LATER");
     await syncJourney(db);
     const third = await snapshot();
+    expect(third.daily.map((d) => [d.local_date, d.channel, d.sessions, d.claims])).toEqual([
+      ["2026-11-02", "Google Ads", 1, 2],
+      ["2026-11-05", "Facebook", 1, 0],
+      ["2026-11-20", "Direct", 1, 0],
+    ]);
     expect(third.redemptions).toEqual(second.redemptions);
     expect(third.customers.map((c) => [c.plate, c.first_at, c.second_visit_at, c.value_90d_cents])).toEqual([
       ["FRESH22", "2026-11-05T13:00:00.000Z", "2026-11-20T10:00:00.000Z", 2000],

@@ -51,12 +51,14 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
   const start = new Date(span.first);
   const end = new Date(new Date(span.last).getTime() + 86_400_000);
   const localDate = (column: string) => `${localTimeSql(column, [{ from: "", to: "", start, end }])}::DATE`;
-  // A visitor-day with a new session began at most a local day (25 hours) before the earliest new session:
-  // a bound on started_at that spares the sessions' other columns of older rows, and lets the scan of
+  // The sessions a round works out again (of a visitor-day with a new session, or of a day with a new session
+  // or event) began at most a local day (25 hours) before the earliest new session or session with a new
+  // event: a bound on started_at that spares the other columns of older sessions, and lets the scan of
   // web_sessions (ingested in time order) skip the older row groups.
   const [since] = await tx.query<{ at: string | null }>(
-    "SELECT (min(started_at) - INTERVAL 2 DAY)::VARCHAR AS at FROM web_sessions WHERE rowid >= $sessions",
-    { sessions: from.sessions },
+    `SELECT (min(started_at) - INTERVAL 2 DAY)::VARCHAR AS at FROM web_sessions
+      WHERE rowid >= $sessions OR id IN (SELECT session_id FROM web_events WHERE rowid >= $events)`,
+    { sessions: from.sessions, events: from.events },
   );
   const steps = journeySql(localDate, `TIMESTAMPTZ '${since.at ?? span.first}'`);
   for (const step of steps) await tx.run(step, stepParams(step, from));
@@ -132,14 +134,16 @@ function journeySql(localDate: (column: string) => string, sessionsSince: string
           sum(${excludingVatSql("coalesce(revenue_cents, 0)")}) FILTER (WHERE kind = 'conversion') AS revenue,
           count(*) FILTER (WHERE kind = 'voucher') AS claims
         FROM web_events WHERE kind IN ('conversion', 'voucher') AND session_id IN (
-          SELECT session_id FROM journey_sessions WHERE local_date IN (SELECT local_date FROM journey_dates))
+          SELECT session_id FROM journey_sessions
+          WHERE started_at >= ${sessionsSince} AND local_date IN (SELECT local_date FROM journey_dates))
         GROUP BY session_id
       )
       SELECT j.local_date, j.channel, j.source, j.campaign, j.term, j.content, count(*), sum(w.is_bounce::INTEGER),
         coalesce(sum(e.conversions), 0), count(*) FILTER (WHERE e.conversions > 0), coalesce(sum(e.revenue), 0),
         coalesce(sum(e.claims), 0)
       FROM journey_sessions j JOIN web_sessions w ON w.id = j.session_id LEFT JOIN events e ON e.session_id = j.session_id
-      WHERE j.local_date IN (SELECT local_date FROM journey_dates)
+      WHERE j.started_at >= ${sessionsSince} AND w.started_at >= ${sessionsSince}
+        AND j.local_date IN (SELECT local_date FROM journey_dates)
       GROUP BY ALL`,
     // Plates whose journey may have changed: with new reads or sales, or sales linked to a new or re-attributed
     // claim or conversion.
