@@ -54,6 +54,7 @@ const sale = (at: string, plate: string | null, voucher: string | null = null, o
   );
 
 const snapshot = async () => ({
+  daily: await db.query("SELECT * FROM journey_daily ORDER BY ALL"),
   sessions: await db.query(
     "SELECT session_id, channel, inherited_from, campaign FROM journey_sessions ORDER BY session_id",
   ),
@@ -169,6 +170,72 @@ describe("customer journey", () => {
       ["Y-CODE", "Facebook", null, false],
     ]);
     expect(await rebuilt()).toEqual(incremental);
+  });
+
+  it("reads the earlier history of a plate once it has a voucher or online sale, and skips plates without", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads");
+    await claim(1, "2026-11-02T09:01:00Z", "Z-CODE");
+    await session(2, "v2", "2026-11-05T11:00:00Z", "Facebook");
+    await read("2026-10-01T10:00:00Z", "OLD22");
+    await sale("2026-10-01T10:05:00Z", "OLD22");
+    await read("2026-11-03T09:00:00Z", "NEW22");
+    await read("2026-11-03T09:00:00Z", "PLAIN22"); // reads and a site sale only: never part of a journey
+    await sale("2026-11-03T09:05:00Z", "PLAIN22");
+    await syncJourney(db);
+    expect(await snapshot()).toMatchObject({ redemptions: [], customers: [] });
+
+    // OLD22 and NEW22 get their first voucher / online sale: their reads from before this round count.
+    await sale("2026-11-05T10:03:00Z", "OLD22", "Z-CODE");
+    await conversion(2, "2026-11-05T12:00:30Z", 1210);
+    await sale("2026-11-05T12:00:00Z", "NEW22", null, true); // read two days earlier: no acquisition
+    await conversion(2, "2026-11-05T13:00:20Z", 1210);
+    await sale("2026-11-05T13:00:00Z", "FRESH22", null, true); // never seen: acquired via the conversion
+    await read("2026-11-05T14:00:00Z", "PLAIN22");
+    await syncJourney(db);
+    const second = await snapshot();
+    // Z-CODE: claimed in session 1 three days before; OLD22 was read and sold to on 1 October (within a
+    // year); the 90 days hold only the redemption itself, € 10,00 excl. VAT.
+    expect(
+      second.redemptions.map((r) => [r.voucher_code, r.plate, r.claim_session_id, r.channel, r.seen_before]),
+    ).toEqual([["Z-CODE", "OLD22", 1, "Google Ads", true]]);
+    expect(
+      second.redemptions.map((r) => [r.seen_last_year, r.acquired, r.value_90d_cents, r.visits_90d]),
+    ).toEqual([[true, false, 1000, 0]]);
+    // FRESH22: first seen at its online sale (14:00 in Amsterdam), no visit at a site yet.
+    expect(second.customers).toEqual([
+      {
+        plate: "FRESH22",
+        via: "conversion",
+        session_id: 2,
+        channel: "Facebook",
+        campaign: null,
+        first_at: "2026-11-05T13:00:00.000Z",
+        first_date: "2026-11-05",
+        second_visit_at: null,
+        value_90d_cents: 1000,
+      },
+    ]);
+
+    // New facts for plates with a journey already: FRESH22's first and second visit at a site (more than an
+    // hour apart), the second a sale that adds € 10,00; a later read of OLD22 changes nothing.
+    await read("2026-11-06T08:00:00Z", "FRESH22");
+    await sale("2026-11-20T10:00:00Z", "FRESH22");
+    await read("2026-11-20T10:00:00Z", "OLD22");
+    // A new session on the 20th and a new claim in the session of the 2nd: both days' sums are worked out again.
+    await session(3, "v3", "2026-11-20T09:00:00Z", "Direct");
+    await claim(1, "2026-11-20T09:30:00Z", "LATER");
+    await syncJourney(db);
+    const third = await snapshot();
+    expect(third.daily.map((d) => [d.local_date, d.channel, d.sessions, d.claims])).toEqual([
+      ["2026-11-02", "Google Ads", 1, 2],
+      ["2026-11-05", "Facebook", 1, 0],
+      ["2026-11-20", "Direct", 1, 0],
+    ]);
+    expect(third.redemptions).toEqual(second.redemptions);
+    expect(third.customers.map((c) => [c.plate, c.first_at, c.second_visit_at, c.value_90d_cents])).toEqual([
+      ["FRESH22", "2026-11-05T13:00:00.000Z", "2026-11-20T10:00:00.000Z", 2000],
+    ]);
+    expect(await rebuilt()).toEqual(third);
   });
 
   it("keeps no erased plate, and becomes what a rebuild gives; a pseudonymised plate keeps its journey", async () => {

@@ -51,7 +51,16 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
   const start = new Date(span.first);
   const end = new Date(new Date(span.last).getTime() + 86_400_000);
   const localDate = (column: string) => `${localTimeSql(column, [{ from: "", to: "", start, end }])}::DATE`;
-  const steps = journeySql(localDate);
+  // The sessions a round works out again (of a visitor-day with a new session, or of a day with a new session
+  // or event) began at most a local day (25 hours) before the earliest new session or session with a new
+  // event: a bound on started_at that spares the other columns of older sessions, and lets the scan of
+  // web_sessions (ingested in time order) skip the older row groups.
+  const [since] = await tx.query<{ at: string | null }>(
+    `SELECT (min(started_at) - INTERVAL 2 DAY)::VARCHAR AS at FROM web_sessions
+      WHERE rowid >= $sessions OR id IN (SELECT session_id FROM web_events WHERE rowid >= $events)`,
+    { sessions: from.sessions, events: from.events },
+  );
+  const steps = journeySql(localDate, `TIMESTAMPTZ '${since.at ?? span.first}'`);
   for (const step of steps) await tx.run(step, stepParams(step, from));
   for (const table of TEMP_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
 }
@@ -59,6 +68,9 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
 const TEMP_TABLES = [
   "journey_days",
   "journey_events",
+  "journey_dates",
+  "journey_touched",
+  "journey_sales",
   "journey_plates",
   "journey_redeeming",
   "journey_history",
@@ -69,15 +81,26 @@ function stepParams(sql: string, from: Record<string, number>): Record<string, n
   return Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
 
+/** What the redemptions need of a sale. */
+const REDEEMING_COLUMNS =
+  "id, occurred_at, site_id, plate, voucher_code, promotion_id, discount_cents, total_cents, vat_cents";
+
+/**
+ * SQL: the journey_sessions rows of the session ids `ids` selects, found by rowid from the id column alone: a
+ * join with the whole table reads every session's attribution strings for a few dozen rows (~45 ms at 1×).
+ */
+const sessionsOf = (ids: string) =>
+  `(SELECT * FROM journey_sessions WHERE rowid IN (SELECT rowid FROM journey_sessions WHERE session_id IN (${ids})))`;
+
 const utm = (column: string) => `nullif(lower(trim(${column})), '')`;
 
-function journeySql(localDate: (column: string) => string): string[] {
+function journeySql(localDate: (column: string) => string, sessionsSince: string): string[] {
   return [
     // Visitor-days with a new session.
     `CREATE OR REPLACE TEMP TABLE journey_days AS
       SELECT DISTINCT visitor_id, ${localDate("started_at")} AS local_date FROM web_sessions WHERE rowid >= $sessions`,
     `DELETE FROM journey_sessions j
-      WHERE EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
+      WHERE j.started_at >= ${sessionsSince} AND EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
     // Attribution: a Direct session takes the channel and UTM fields of the visitor's last non-direct
     // session that started earlier the same day (visitor ids rotate daily, so a day is all we can see).
     `INSERT INTO journey_sessions
@@ -86,7 +109,7 @@ function journeySql(localDate: (column: string) => string): string[] {
           SELECT id, visitor_id, ${localDate("started_at")} AS local_date, started_at, channel,
             ${utm("utm_source")} AS source, ${utm("utm_campaign")} AS campaign, ${utm("utm_term")} AS term,
             ${utm("utm_content")} AS content
-          FROM web_sessions WHERE visitor_id IN (SELECT visitor_id FROM journey_days)
+          FROM web_sessions WHERE started_at >= ${sessionsSince} AND visitor_id IN (SELECT visitor_id FROM journey_days)
         ) SEMI JOIN journey_days USING (visitor_id, local_date)
       ), sourced AS (
         SELECT *, CASE WHEN channel = 'Direct' THEN last_value(CASE WHEN channel <> 'Direct' THEN id END IGNORE NULLS)
@@ -104,7 +127,8 @@ function journeySql(localDate: (column: string) => string): string[] {
     `CREATE OR REPLACE TEMP TABLE journey_events AS
       SELECT kind, session_id, occurred_at, voucher_code, revenue_cents FROM web_events
       WHERE kind IN ('voucher', 'conversion') AND (rowid >= $events OR session_id IN (
-        SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)))`,
+        SELECT session_id FROM journey_sessions SEMI JOIN journey_days USING (visitor_id, local_date)
+        WHERE started_at >= ${sessionsSince}))`,
     // Days whose sums changed: those of the visitor-days above and of sessions with new events.
     `CREATE OR REPLACE TEMP TABLE journey_dates AS
       SELECT DISTINCT local_date FROM journey_days
@@ -117,17 +141,20 @@ function journeySql(localDate: (column: string) => string): string[] {
           sum(${excludingVatSql("coalesce(revenue_cents, 0)")}) FILTER (WHERE kind = 'conversion') AS revenue,
           count(*) FILTER (WHERE kind = 'voucher') AS claims
         FROM web_events WHERE kind IN ('conversion', 'voucher') AND session_id IN (
-          SELECT session_id FROM journey_sessions WHERE local_date IN (SELECT local_date FROM journey_dates))
+          SELECT session_id FROM journey_sessions
+          WHERE started_at >= ${sessionsSince} AND local_date IN (SELECT local_date FROM journey_dates))
         GROUP BY session_id
       )
       SELECT j.local_date, j.channel, j.source, j.campaign, j.term, j.content, count(*), sum(w.is_bounce::INTEGER),
         coalesce(sum(e.conversions), 0), count(*) FILTER (WHERE e.conversions > 0), coalesce(sum(e.revenue), 0),
         coalesce(sum(e.claims), 0)
       FROM journey_sessions j JOIN web_sessions w ON w.id = j.session_id LEFT JOIN events e ON e.session_id = j.session_id
-      WHERE j.local_date IN (SELECT local_date FROM journey_dates)
+      WHERE j.started_at >= ${sessionsSince} AND w.started_at >= ${sessionsSince}
+        AND j.local_date IN (SELECT local_date FROM journey_dates)
       GROUP BY ALL`,
-    // Plates whose journey may have changed.
-    `CREATE OR REPLACE TEMP TABLE journey_plates AS
+    // Plates whose journey may have changed: with new reads or sales, or sales linked to a new or re-attributed
+    // claim or conversion.
+    `CREATE OR REPLACE TEMP TABLE journey_touched AS
       SELECT plate FROM plate_reads WHERE rowid >= $reads AND plate IS NOT NULL AND direction = 'in'
       UNION SELECT plate FROM transactions WHERE rowid >= $transactions AND plate IS NOT NULL
       UNION SELECT t.plate FROM transactions t JOIN journey_events e
@@ -137,29 +164,39 @@ function journeySql(localDate: (column: string) => string): string[] {
           AND t.occurred_at BETWEEN e.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
             AND e.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
         WHERE t.sales_channel = 'online' AND t.plate IS NOT NULL`,
+    // Their sales: the one pass over the sales' plates a round makes, everything below reads this.
+    `CREATE OR REPLACE TEMP TABLE journey_sales AS
+      SELECT ${REDEEMING_COLUMNS}, sales_channel, payment_method FROM transactions SEMI JOIN journey_touched USING (plate)`,
+    // Of those, the ones a journey can be about: a redemption is a sale with a voucher code, and an acquired
+    // customer's first sale redeemed one or was online. A plate with neither had no journey rows and gets
+    // none, so the reads of the ~96 % others (most new reads) are not looked up every round.
+    `CREATE OR REPLACE TEMP TABLE journey_plates AS
+      SELECT DISTINCT plate FROM journey_sales WHERE voucher_code IS NOT NULL OR sales_channel = 'online'`,
+    // The redemptions to work out again: those of the plates above, new ones (a plate or not) and those of
+    // codes with a new or re-attributed claim.
     `CREATE OR REPLACE TEMP TABLE journey_redeeming AS
-      SELECT id FROM transactions
-      WHERE voucher_code IS NOT NULL AND (rowid >= $transactions OR plate IN (SELECT plate FROM journey_plates)
-        OR voucher_code IN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher'))`,
+      SELECT ${REDEEMING_COLUMNS} FROM journey_sales WHERE voucher_code IS NOT NULL
+      UNION SELECT ${REDEEMING_COLUMNS} FROM transactions WHERE rowid >= $transactions AND voucher_code IS NOT NULL
+      UNION SELECT ${REDEEMING_COLUMNS} FROM transactions
+        SEMI JOIN (SELECT voucher_code FROM journey_events WHERE kind = 'voucher') USING (voucher_code)`,
     // Everything known of those plates: entrance reads and sales (value = revenue excl. VAT).
-    // paid: a sale without a voucher code that cost something; subscription: paid by subscription.
+    // paid: a sale without a voucher code that cost something; subscription: paid by subscription; online and
+    // total (incl. VAT) link a sale to a conversion.
     `CREATE OR REPLACE TEMP TABLE journey_history AS
       SELECT plate, 'read' AS kind, read_at AS seen_at, NULL::BIGINT AS id, true AS at_site, 0::BIGINT AS value,
-        false AS paid, false AS subscription
-      FROM plate_reads WHERE direction = 'in' AND plate IN (SELECT plate FROM journey_plates)
+        false AS paid, false AS subscription, false AS online, NULL::INTEGER AS total_cents
+      FROM plate_reads SEMI JOIN journey_plates USING (plate) WHERE direction = 'in'
       UNION ALL
       SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents,
-        voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement'
-      FROM transactions WHERE plate IN (SELECT plate FROM journey_plates)`,
+        voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement', sales_channel = 'online', total_cents
+      FROM journey_sales SEMI JOIN journey_plates USING (plate)`,
     "DELETE FROM journey_redemptions WHERE transaction_id IN (SELECT id FROM journey_redeeming)",
     "DELETE FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)",
     // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
     // seen_last_year: the same within the 12 months before it. The follow-up of the 90 days after the
     // redemption (migration 081): the first paid sale, the sales at a site, a subscription wash.
     `INSERT INTO journey_redemptions
-      WITH redeeming AS (
-        SELECT t.* FROM transactions t SEMI JOIN journey_redeeming r ON r.id = t.id
-      ), claims AS (
+      WITH redeeming AS (SELECT * FROM journey_redeeming), claims AS (
         SELECT t.id, arg_max(e.session_id, e.occurred_at) AS session_id, max(e.occurred_at) AS claimed_at
         FROM redeeming t JOIN web_events e ON e.kind = 'voucher' AND e.voucher_code = t.voucher_code
           AND e.occurred_at <= t.occurred_at AND e.occurred_at >= t.occurred_at - INTERVAL ${CLAIM_WINDOW_DAYS} DAY
@@ -191,7 +228,7 @@ function journeySql(localDate: (column: string) => string): string[] {
         CASE WHEN t.plate IS NOT NULL THEN coalesce(n.visits_90d, 0) END,
         CASE WHEN t.plate IS NOT NULL THEN coalesce(n.subscriber_90d, false) END
       FROM redeeming t LEFT JOIN claims c ON c.id = t.id LEFT JOIN seen n ON n.id = t.id
-        LEFT JOIN journey_sessions s ON s.session_id = c.session_id`,
+        LEFT JOIN ${sessionsOf("SELECT session_id FROM claims")} s ON s.session_id = c.session_id`,
     // An acquired customer: the plate's first sale ever, with no read in an earlier visit, redeemed a code
     // claimed in a session or is an online sale linked to a session's conversion.
     `INSERT INTO journey_customers
@@ -206,11 +243,11 @@ function journeySql(localDate: (column: string) => string): string[] {
         SELECT * FROM firsts WHERE first_sale_id IS NOT NULL
           AND (first_read_at IS NULL OR first_read_at >= first_sale_at - INTERVAL ${VISIT_MINUTES} MINUTE)
       ), conversions AS (
-        SELECT f.plate, arg_min(e.session_id, abs(epoch(e.occurred_at) - epoch(t.occurred_at))) AS session_id
-        FROM first_sales f JOIN transactions t ON t.id = f.first_sale_id AND t.sales_channel = 'online'
-          JOIN web_events e ON e.kind = 'conversion' AND e.revenue_cents = t.total_cents
-            AND e.occurred_at BETWEEN t.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
-              AND t.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+        SELECT f.plate, arg_min(e.session_id, abs(epoch(e.occurred_at) - epoch(h.seen_at))) AS session_id
+        FROM first_sales f JOIN journey_history h ON h.id = f.first_sale_id AND h.online
+          JOIN web_events e ON e.kind = 'conversion' AND e.revenue_cents = h.total_cents
+            AND e.occurred_at BETWEEN h.seen_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+              AND h.seen_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
         GROUP BY f.plate
       ), acquired AS (
         SELECT f.*, CASE WHEN r.claim_session_id IS NOT NULL THEN 'voucher' ELSE 'conversion' END AS via,
@@ -228,6 +265,7 @@ function journeySql(localDate: (column: string) => string): string[] {
       )
       SELECT a.plate, a.via, a.first_sale_id, a.session_id, a.first_at, ${localDate("a.first_at")},
         a.first_visit_at, l.second_visit_at, s.channel, s.source, s.campaign, s.term, s.content, l.value_90d
-      FROM acquired a JOIN later l USING (plate) JOIN journey_sessions s ON s.session_id = a.session_id`,
+      FROM acquired a JOIN later l USING (plate)
+        JOIN ${sessionsOf("SELECT session_id FROM acquired")} s ON s.session_id = a.session_id`,
   ];
 }
