@@ -14,6 +14,24 @@ import { localDate } from "../time-zone.ts";
 const PERIODS = ["day", "week", "month", "year"] as const;
 type Period = (typeof PERIODS)[number];
 
+/**
+ * The numbers of a customer's visits within the year that the sums count (migration 087): summed over days
+ * from 1 January, the visits numbered n are the customers who came n times or more. Each up to
+ * LAST_CLASS_NUMBER, for the frequency classes, whose last one also needs the visits numbered past it
+ * (`…later`); the rest roughly doubling, to narrow down where the customers who came most are.
+ */
+export const CLASS_NUMBERS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const LAST_CLASS_NUMBER = 11;
+export const COUNTED_NUMBERS = [...CLASS_NUMBERS, 21, 41, 81, 161, 321] as const;
+const nthColumns = (prefix: string) => [...COUNTED_NUMBERS.map((n) => `${prefix}${n}`), `${prefix}later`];
+
+/** SQL: 0/1 flags of a visit's number within its year (`column`), as the columns nthColumns(prefix). */
+const nthFlags = (column: string, prefix: string) =>
+  [
+    ...COUNTED_NUMBERS.map((n) => `(${column} = ${n})::INTEGER AS ${prefix}${n}`),
+    `(${column} > ${LAST_CLASS_NUMBER})::INTEGER AS ${prefix}later`,
+  ].join(", ");
+
 const SUMS = [
   "visits",
   "purchased",
@@ -21,6 +39,8 @@ const SUMS = [
   "first_ever",
   ...PERIODS.map((p) => `site_first_${p}`),
   ...PERIODS.map((p) => `site_new_${p}`),
+  ...nthColumns("year_nth_"),
+  ...nthColumns("site_year_nth_"),
 ];
 
 /** SQL: the visit is the first of its period after the previous visit `previous` (a local-time column). */
@@ -35,7 +55,8 @@ const FLAGS = `visit_local::DATE AS day, site_id, 1 AS visits, purchased::INTEGE
     ${PERIODS.map(
       (p) =>
         `(${firstOf("previous_site_visit_local", p)} AND first_visit_local >= date_trunc('${p}', visit_local))::INTEGER AS site_new_${p}`,
-    ).join(", ")}`;
+    ).join(", ")},
+    ${nthFlags("year_visit_number", "year_nth_")}, ${nthFlags("site_year_visit_number", "site_year_nth_")}`;
 
 /** The daily sums of the rows of customer_visits that match `where`. */
 const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
