@@ -109,7 +109,7 @@ function frequencyFromNumbersSql(sql: ReportSql): string | null {
     ([, { from, to }]) => from.endsWith("-01-01") && from.slice(0, 4) === to.slice(0, 4),
   );
   if (sites.length > 1 || !fromNewYear) return null;
-  const days = visitsDaily(sql);
+  const days = visitsDaily(sql, "numbers");
   if (!days) return null;
   const scope =
     sites.length === 0

@@ -47,16 +47,22 @@ const SUMS = [
 const firstOf = (previous: string, period: Period) =>
   `(${previous} IS NULL OR ${previous} < date_trunc('${period}', visit_local))`;
 
-/** Per row of customer_visits: its local day, site and 0/1 flags, in the columns of customer_visits_daily. */
-const FLAGS = `visit_local::DATE AS day, site_id, 1 AS visits, purchased::INTEGER AS purchased,
+/**
+ * Per row of customer_visits: its local day, site and 0/1 flags, in the columns of customer_visits_daily:
+ * those of migration 086 (FIRST_FLAGS) and the numbered visits (NUMBER_FLAGS, 087).
+ */
+const DAY_SITE = "visit_local::DATE AS day, site_id";
+const FIRST_FLAGS = `${DAY_SITE}, 1 AS visits, purchased::INTEGER AS purchased,
     ${PERIODS.map((p) => `${firstOf("previous_visit_local", p)}::INTEGER AS first_${p}`).join(", ")},
     (previous_visit_at IS NULL)::INTEGER AS first_ever,
     ${PERIODS.map((p) => `${firstOf("previous_site_visit_local", p)}::INTEGER AS site_first_${p}`).join(", ")},
     ${PERIODS.map(
       (p) =>
         `(${firstOf("previous_site_visit_local", p)} AND first_visit_local >= date_trunc('${p}', visit_local))::INTEGER AS site_new_${p}`,
-    ).join(", ")},
-    ${nthFlags("year_visit_number", "year_nth_")}, ${nthFlags("site_year_visit_number", "site_year_nth_")}`;
+    ).join(", ")}`;
+const NUMBERED = `${nthFlags("year_visit_number", "year_nth_")}, ${nthFlags("site_year_visit_number", "site_year_nth_")}`;
+const NUMBER_FLAGS = `${DAY_SITE}, ${NUMBERED}`;
+const FLAGS = `${FIRST_FLAGS}, ${NUMBERED}`;
 
 /** The daily sums of the rows of customer_visits that match `where`. */
 const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
@@ -116,9 +122,11 @@ function periodOf(window: { from: string; to: string }): Period | null {
  * from customer_visits itself, see ReportSql.daily), at the chosen sites; null when the request's buckets
  * are hours, which days cannot give. Visits and purchases sum into any bucket and window.
  */
-export function visitsDaily(sql: ReportSql): string | null {
+export function visitsDaily(sql: ReportSql, sums: "first" | "numbers" = "first"): string | null {
   if (sql.filters.granularity === "hour") return null;
-  return sql.daily("customer_visits_daily", `(SELECT visit_at, ${FLAGS} FROM customer_visits)`, "visit_at");
+  // the unfinished day's flags: only those the caller sums, which is less SQL to plan
+  const flags = sums === "first" ? FIRST_FLAGS : NUMBER_FLAGS;
+  return sql.daily("customer_visits_daily", `(SELECT visit_at, ${flags} FROM customer_visits)`, "visit_at");
 }
 
 /**
