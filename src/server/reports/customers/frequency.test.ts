@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { parseReportFilters } from "../filters.ts";
 import { type RepeatRow, usersFrequencySql } from "./frequency.ts";
+import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { usersUnique } from "./users-unique.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -17,15 +17,9 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 //   E2: at B on 15 and 16 January.   E1: at B on 17 January.
 
 let db: Database;
-let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
   for (let i = 0; i < 12; i++) {
     await db.run(
       `INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate)
@@ -49,17 +43,8 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const read = (site: number, at: string, plate: string) =>
-  db.run(
-    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
-    [site, `e${++event}`, at, plate],
-  );
-const sale = (site: number, at: string, plate: string) =>
-  db.run(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
-     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
-    [site, `t${++event}`, at, plate],
-  );
+const read = (site: number, at: string, plate: string) => plateRead(db, site, at, plate);
+const sale = (site: number, at: string, plate: string) => siteSale(db, site, at, plate);
 
 /** The frequency rows of "Dit jaar" against the year before, at all sites or at one: repeats and top apart. */
 async function frequency(site?: string) {

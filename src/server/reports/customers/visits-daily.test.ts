@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { filtersFor } from "../filters.ts";
+import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { usersTypeSql } from "./users-type.ts";
 import { usersUniqueSql } from "./users-unique.ts";
 import { COUNTED_NUMBERS, eraseFromVisitsDaily } from "./visits-daily.ts";
@@ -14,29 +14,14 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // ISO week of 1 January 2026 starts then.
 
 let db: Database;
-let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 
-const read = (site: number, at: string, plate: string) =>
-  db.run(
-    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
-    [site, `e${++event}`, at, plate],
-  );
-const sale = (site: number, at: string, plate: string) =>
-  db.run(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
-     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
-    [site, `t${++event}`, at, plate],
-  );
+const read = (site: number, at: string, plate: string) => plateRead(db, site, at, plate);
+const sale = (site: number, at: string, plate: string) => siteSale(db, site, at, plate);
 
 const daily = () =>
   db.query<Record<string, unknown>>(

@@ -1,37 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
+import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // The derived visits must be the same whether they were caught up batch by batch or rebuilt from all facts,
 // whatever order the facts arrive in. Times below are UTC; 26 October 2026 is in CET (UTC+1).
 
 let db: Database;
-let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 
 // `at`: a time on 26 October 2026 (`10:00`), or a whole UTC instant
 const instant = (at: string) => (at.length === 5 ? `2026-10-26T${at}:00Z` : at);
-const read = (site: number, at: string, plate: string | null) =>
-  db.run(
-    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
-    [site, `e${++event}`, instant(at), plate],
-  );
-const sale = (site: number, at: string, plate: string) =>
-  db.run(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
-     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
-    [site, `t${++event}`, instant(at), plate],
-  );
+const read = (site: number, at: string, plate: string | null) => plateRead(db, site, instant(at), plate);
+const sale = (site: number, at: string, plate: string) => siteSale(db, site, instant(at), plate);
 
 /** The visits as plain rows, by plate, in time order. */
 const visits = () =>
