@@ -133,8 +133,7 @@ function frequencyFromNumbersSql(sql: ReportSql): string | null {
     .map((n) => `WHEN reached_${n} >= 10 THEN ${n}`)
     .join(" ")} ELSE 2 END`;
   const visits = sql.facts("customer_visits", "visit_at");
-  const current = (where: string) => `SELECT customer_id, ${scope.number} AS number, ${scope.sites} AS sites,
-    ${scope.purchases} AS purchases, visit_at FROM (${visits}) WHERE win = 'current' AND ${where}`;
+  const current = (column: string) => `(SELECT ${column} FROM reached WHERE win = 'current')`;
   return `WITH reached AS MATERIALIZED (
   SELECT win, ${COUNTED_NUMBERS.map((n) => `sum(${scope.sums}${n}) AS reached_${n}`).join(", ")},
     sum(${scope.sums}later) AS later
@@ -143,26 +142,27 @@ function frequencyFromNumbersSql(sql: ReportSql): string | null {
   SELECT win, unnest([${CLASS_NUMBERS.join(", ")}]) AS visits, unnest([${exactly.join(", ")}]) AS plates,
     unnest([${visitSums.join(", ")}]) AS visit_sum
   FROM reached
-), high AS MATERIALIZED (
-  ${current(`number >= (SELECT ${atLeast} FROM reached WHERE win = 'current')`)}
+), candidates AS MATERIALIZED (
+  -- the period's visits that can make the top: numbered from where ten customers got to on, and when
+  -- fewer than ten came more than once (then that is 2), the customers' first ones too
+  SELECT customer_id, ${scope.number} AS number, ${scope.sites} AS sites, ${scope.purchases} AS purchases, visit_at
+  FROM (${visits})
+  WHERE win = 'current' AND (${scope.number} >= ${current(atLeast)} OR ${scope.number} = 1 AND ${current("reached_2 < 10")})
 ), top AS (
   -- the highest number that ten customers reached: as many visits are numbered so
-  SELECT customer_id FROM high
-  WHERE number >= coalesce((SELECT max(number) FROM (SELECT number FROM high GROUP BY number HAVING count(*) >= 10)), 2)
+  SELECT customer_id FROM candidates
+  WHERE number >= coalesce((SELECT max(number) FROM (
+    SELECT number FROM candidates WHERE number > 1 GROUP BY number HAVING count(*) >= 10)), 2)
   GROUP BY customer_id ORDER BY max(number) DESC, customer_id LIMIT 10
 ), once AS (
-  -- fewer than ten came more than once: the twenty longest-known customers of the period, less those
-  SELECT customer_id FROM (
-    SELECT customer_id FROM (${current("number = 1")})
-      JOIN (SELECT 1 FROM reached WHERE win = 'current' AND reached_2 < 10) ON true
-    ORDER BY customer_id LIMIT 20
-  ) ANTI JOIN (SELECT customer_id FROM high) USING (customer_id)
+  -- the twenty longest-known customers of the period, less those who came more than once
+  SELECT customer_id FROM (SELECT customer_id FROM candidates WHERE number = 1 ORDER BY customer_id LIMIT 20)
+  ANTI JOIN (SELECT customer_id FROM candidates WHERE number = 2) USING (customer_id)
 ), last_visits AS (
+  -- each one's last visit of the period carries its visits, sites and purchases in it so far
   SELECT customer_id, max(number) AS visits, arg_max(sites, number) AS sites,
     arg_max(purchases, number) AS purchases, max(visit_at) AS last_visit_at
-  FROM high SEMI JOIN top USING (customer_id) GROUP BY customer_id
-  UNION ALL
-  SELECT customer_id, number, sites, purchases, visit_at FROM (${current("number = 1")}) SEMI JOIN once USING (customer_id)
+  FROM candidates SEMI JOIN (FROM top UNION ALL FROM once) USING (customer_id) GROUP BY customer_id
 )
 SELECT 'repeats' AS part, win, visits, plates, visit_sum,
   NULL AS plate, NULL AS sites, NULL AS purchases, NULL AS first_visit_at, NULL AS last_visit_at

@@ -32,16 +32,16 @@ const nthFlags = (column: string, prefix: string) =>
     `(${column} > ${LAST_CLASS_NUMBER})::INTEGER AS ${prefix}later`,
   ].join(", ");
 
-const SUMS = [
+const FIRST_SUMS = [
   "visits",
   "purchased",
   ...PERIODS.map((p) => `first_${p}`),
   "first_ever",
   ...PERIODS.map((p) => `site_first_${p}`),
   ...PERIODS.map((p) => `site_new_${p}`),
-  ...nthColumns("year_nth_"),
-  ...nthColumns("site_year_nth_"),
 ];
+const NUMBER_SUMS = [...nthColumns("year_nth_"), ...nthColumns("site_year_nth_")];
+const SUMS = [...FIRST_SUMS, ...NUMBER_SUMS];
 
 /** SQL: the visit is the first of its period after the previous visit `previous` (a local-time column). */
 const firstOf = (previous: string, period: Period) =>
@@ -124,9 +124,13 @@ function periodOf(window: { from: string; to: string }): Period | null {
  */
 export function visitsDaily(sql: ReportSql, sums: "first" | "numbers" = "first"): string | null {
   if (sql.filters.granularity === "hour") return null;
-  // the unfinished day's flags: only those the caller sums, which is less SQL to plan
-  const flags = sums === "first" ? FIRST_FLAGS : NUMBER_FLAGS;
-  return sql.daily("customer_visits_daily", `(SELECT visit_at, ${flags} FROM customer_visits)`, "visit_at");
+  // only the sums the caller reads, from the table and for the unfinished day: less SQL to plan
+  const [columns, flags] = sums === "first" ? [FIRST_SUMS, FIRST_FLAGS] : [NUMBER_SUMS, NUMBER_FLAGS];
+  return sql.daily(
+    `(SELECT day, site_id, ${columns.join(", ")} FROM customer_visits_daily)`,
+    `(SELECT visit_at, ${flags} FROM customer_visits)`,
+    "visit_at",
+  );
 }
 
 /**
