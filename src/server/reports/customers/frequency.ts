@@ -134,6 +134,7 @@ function frequencyFromNumbersSql(sql: ReportSql): string | null {
     .join(" ")} ELSE 2 END`;
   const visits = sql.facts("customer_visits", "visit_at");
   const current = (column: string) => `(SELECT ${column} FROM reached WHERE win = 'current')`;
+  const columns = `customer_id, ${scope.number} AS number, ${scope.sites} AS sites, ${scope.purchases} AS purchases, visit_at`;
   return `WITH reached AS MATERIALIZED (
   SELECT win, ${COUNTED_NUMBERS.map((n) => `sum(${scope.sums}${n}) AS reached_${n}`).join(", ")},
     sum(${scope.sums}later) AS later
@@ -144,10 +145,12 @@ function frequencyFromNumbersSql(sql: ReportSql): string | null {
   FROM reached
 ), candidates AS MATERIALIZED (
   -- the period's visits that can make the top: numbered from where ten customers got to on, and when
-  -- fewer than ten came more than once (then that is 2), the customers' first ones too
-  SELECT customer_id, ${scope.number} AS number, ${scope.sites} AS sites, ${scope.purchases} AS purchases, visit_at
-  FROM (${visits})
-  WHERE win = 'current' AND (${scope.number} >= ${current(atLeast)} OR ${scope.number} = 1 AND ${current("reached_2 < 10")})
+  -- fewer than ten came more than once (then that is 2), the customers' first ones too. Two selects, so that
+  -- the scan itself skips the rest
+  SELECT ${columns} FROM (${visits}) WHERE win = 'current' AND ${scope.number} >= ${current(atLeast)}
+  UNION ALL
+  SELECT ${columns} FROM (${visits}) JOIN ${current("1")} ON ${current("reached_2 < 10")}
+  WHERE win = 'current' AND ${scope.number} = 1
 ), top AS (
   -- the highest number that ten customers reached: as many visits are numbered so
   SELECT customer_id FROM candidates
