@@ -124,11 +124,17 @@ function periodOf(window: { from: string; to: string }): Period | null {
  */
 export function visitsDaily(sql: ReportSql, sums: "first" | "numbers" = "first"): string | null {
   if (sql.filters.granularity === "hour") return null;
-  // only the sums the caller reads, from the table and for the unfinished day: less SQL to plan
-  const [columns, flags] = sums === "first" ? [FIRST_SUMS, FIRST_FLAGS] : [NUMBER_SUMS, NUMBER_FLAGS];
+  // the numbered visits' sums alone, from the table and for the unfinished day: less SQL to plan
+  if (sums === "numbers") {
+    return sql.daily(
+      `(SELECT day, site_id, ${NUMBER_SUMS.join(", ")} FROM customer_visits_daily)`,
+      `(SELECT visit_at, ${NUMBER_FLAGS} FROM customer_visits)`,
+      "visit_at",
+    );
+  }
   return sql.daily(
-    `(SELECT day, site_id, ${columns.join(", ")} FROM customer_visits_daily)`,
-    `(SELECT visit_at, ${flags} FROM customer_visits)`,
+    "customer_visits_daily",
+    `(SELECT visit_at, ${FIRST_FLAGS} FROM customer_visits)`,
     "visit_at",
   );
 }
