@@ -5,6 +5,7 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
 import { firstVisitOf, previousVisit, windowStart } from "./visits.ts";
+import { CLASS_NUMBERS, COUNTED_NUMBERS, LAST_CLASS_NUMBER, visitsDaily } from "./visits-daily.ts";
 
 // How often each customer came in the period (Unieke kentekens): the frequency classes and the customers
 // who came most.
@@ -14,6 +15,8 @@ import { firstVisitOf, previousVisit, windowStart } from "./visits.ts";
 // and grouping just the repeats gives every customer with two visits or more. Everyone else came once.
 // With a set of sites the previous visit within the set is no column of a visit (visits.ts): then all of
 // the window's visits are grouped, which still costs less than working that previous visit out.
+// Windows from 1 January on ("Dit jaar" and the same stretch last year) need no group at all: see
+// frequencyFromNumbersSql.
 
 /** Visits per customer in the window, in classes: 1, 2, 3–5, 6–10, more than 10. */
 export const FREQUENCIES = ["1", "2", "3–5", "6–10", "> 10"] as const;
@@ -48,6 +51,12 @@ export interface RepeatRow extends Windowed {
 // purchase, first visit ever, last visit.
 export function usersFrequencySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
+  const text = frequencyFromNumbersSql(sql) ?? frequencyFromVisitsSql(sql);
+  return { text, params: sql.params };
+}
+
+function frequencyFromVisitsSql(sql: ReportSql) {
+  const { filters } = sql;
   const visits = sql.facts("customer_visits", "visit_at");
   const set = filters.sites.length > 1;
   const repeats = set
@@ -59,7 +68,7 @@ export function usersFrequencySql(filters: ReportFilters) {
   const earliest = set
     ? `SELECT customer_id FROM (${visits}) WHERE win = 'current' GROUP BY customer_id`
     : `SELECT customer_id FROM (${visits}) WHERE win = 'current' AND ${firstVisitOf(sql).window}`;
-  const text = `WITH repeats AS MATERIALIZED (
+  return `WITH repeats AS MATERIALIZED (
   ${repeats}
 ), chosen AS (
   SELECT customer_id FROM (
@@ -74,12 +83,96 @@ SELECT 'repeats' AS part, win, least(repeats + 1, 11) AS visits, count(*) AS pla
   NULL AS plate, NULL AS sites, NULL AS purchases, NULL AS first_visit_at, NULL AS last_visit_at
 FROM repeats GROUP BY ALL
 UNION ALL
-SELECT 'top', 'current', count(*), NULL, NULL, c.plate, count(DISTINCT site_id), count(*) FILTER (WHERE purchased),
+${topCustomersSql(visits)}`;
+}
+
+/** The top part of the frequency query: the `chosen` customers' figures from their visits (`visits`). */
+const topCustomersSql = (
+  visits: string,
+) => `SELECT 'top', 'current', count(*), NULL, NULL, c.plate, count(DISTINCT site_id), count(*) FILTER (WHERE purchased),
   any_value(c.first_visit_at), max(visit_at)
 FROM (${visits}) f JOIN customers c ON c.id = f.customer_id
 WHERE f.win = 'current' AND f.customer_id IN (SELECT customer_id FROM chosen)
 GROUP BY c.plate`;
-  return { text, params: sql.params };
+
+/**
+ * The same rows from the visits' counts of their year (migration 087), when every window starts on
+ * 1 January and ends within that year, at all sites or one. A customer came at least n times in such a
+ * window exactly when one of its visits in it is numbered n: the daily sums of the numbered visits
+ * (visits-daily.ts) give the customers per number of visits without a group. The top ten are the customers
+ * reaching the highest number that ten of them reached, and each one's last visit in the window carries its
+ * visits, sites and purchases so far. Null when it does not apply.
+ */
+function frequencyFromNumbersSql(sql: ReportSql): string | null {
+  const { sites } = sql.filters;
+  const fromNewYear = sql.windows.every(
+    ([, { from, to }]) => from.endsWith("-01-01") && from.slice(0, 4) === to.slice(0, 4),
+  );
+  if (sites.length > 1 || !fromNewYear) return null;
+  const days = visitsDaily(sql, "numbers");
+  if (!days) return null;
+  const scope =
+    sites.length === 0
+      ? { sums: "year_nth_", number: "year_visit_number", sites: "year_sites", purchases: "year_purchases" }
+      : {
+          sums: "site_year_nth_",
+          number: "site_year_visit_number",
+          sites: "1",
+          purchases: "site_year_purchases",
+        };
+  const last = LAST_CLASS_NUMBER;
+  // reached_n: customers with n visits or more; exactly n = reached_n - reached_(n+1); the last class holds
+  // everyone from `last` on, with their visits: `last` each plus the visits numbered after it
+  const exactly = CLASS_NUMBERS.map((n) => (n === last ? `reached_${n}` : `reached_${n} - reached_${n + 1}`));
+  const visitSums = CLASS_NUMBERS.map((n, i) =>
+    n === last ? `${n} * reached_${n} + later` : `${n} * (${exactly[i]})`,
+  );
+  // the highest counted number that ten customers reached: the top ten reach at least that
+  const atLeast = `CASE ${[...COUNTED_NUMBERS]
+    .reverse()
+    .map((n) => `WHEN reached_${n} >= 10 THEN ${n}`)
+    .join(" ")} ELSE 2 END`;
+  const visits = sql.facts("customer_visits", "visit_at");
+  const current = (column: string) => `(SELECT ${column} FROM reached WHERE win = 'current')`;
+  const columns = `customer_id, ${scope.number} AS number, ${scope.sites} AS sites, ${scope.purchases} AS purchases, visit_at`;
+  return `WITH reached AS MATERIALIZED (
+  SELECT win, ${COUNTED_NUMBERS.map((n) => `sum(${scope.sums}${n}) AS reached_${n}`).join(", ")},
+    sum(${scope.sums}later) AS later
+  FROM (${days}) GROUP BY win
+), repeats AS (
+  SELECT win, unnest([${CLASS_NUMBERS.join(", ")}]) AS visits, unnest([${exactly.join(", ")}]) AS plates,
+    unnest([${visitSums.join(", ")}]) AS visit_sum
+  FROM reached
+), candidates AS MATERIALIZED (
+  -- the period's visits that can make the top: numbered from where ten customers got to on, and when
+  -- fewer than ten came more than once (then that is 2), the customers' first ones too. Two selects, so that
+  -- the scan itself skips the rest
+  SELECT ${columns} FROM (${visits}) WHERE win = 'current' AND ${scope.number} >= ${current(atLeast)}
+  UNION ALL
+  SELECT ${columns} FROM (${visits}) JOIN ${current("1")} ON ${current("reached_2 < 10")}
+  WHERE win = 'current' AND ${scope.number} = 1
+), top AS (
+  -- the highest number that ten customers reached: as many visits are numbered so
+  SELECT customer_id FROM candidates
+  WHERE number >= coalesce((SELECT max(number) FROM (
+    SELECT number FROM candidates WHERE number > 1 GROUP BY number HAVING count(*) >= 10)), 2)
+  GROUP BY customer_id ORDER BY max(number) DESC, customer_id LIMIT 10
+), once AS (
+  -- the twenty longest-known customers of the period, less those who came more than once
+  SELECT customer_id FROM (SELECT customer_id FROM candidates WHERE number = 1 ORDER BY customer_id LIMIT 20)
+  ANTI JOIN (SELECT customer_id FROM candidates WHERE number = 2) USING (customer_id)
+), last_visits AS (
+  -- each one's last visit of the period carries its visits, sites and purchases in it so far
+  SELECT customer_id, max(number) AS visits, arg_max(sites, number) AS sites,
+    arg_max(purchases, number) AS purchases, max(visit_at) AS last_visit_at
+  FROM candidates SEMI JOIN (FROM top UNION ALL FROM once) USING (customer_id) GROUP BY customer_id
+)
+SELECT 'repeats' AS part, win, visits, plates, visit_sum,
+  NULL AS plate, NULL AS sites, NULL AS purchases, NULL AS first_visit_at, NULL AS last_visit_at
+FROM repeats WHERE plates > 0
+UNION ALL
+SELECT 'top', 'current', visits, NULL, NULL, c.plate, sites, purchases, c.first_visit_at, last_visit_at
+FROM last_visits JOIN customers c ON c.id = customer_id`;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { filtersFor } from "../filters.ts";
+import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { usersTypeSql } from "./users-type.ts";
 import { usersUniqueSql } from "./users-unique.ts";
-import { eraseFromVisitsDaily } from "./visits-daily.ts";
+import { COUNTED_NUMBERS, eraseFromVisitsDaily } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // The daily sums of the visits must be what summing the visits' own flags gives, however the visits got
@@ -14,29 +14,14 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // ISO week of 1 January 2026 starts then.
 
 let db: Database;
-let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 
-const read = (site: number, at: string, plate: string) =>
-  db.run(
-    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
-    [site, `e${++event}`, at, plate],
-  );
-const sale = (site: number, at: string, plate: string) =>
-  db.run(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
-     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
-    [site, `t${++event}`, at, plate],
-  );
+const read = (site: number, at: string, plate: string) => plateRead(db, site, at, plate);
+const sale = (site: number, at: string, plate: string) => siteSale(db, site, at, plate);
 
 const daily = () =>
   db.query<Record<string, unknown>>(
@@ -54,7 +39,8 @@ async function rebuilt() {
 }
 
 // A row of the sums: day, site, visits, purchased, then the flags as four-letter strings per period
-// (day, week, month, year): first at any site, first at the site, new at the site; and first ever.
+// (day, week, month, year): first at any site, first at the site, new at the site; and first ever; then the
+// visit's number within its year at any site and at the site.
 const row = (
   day: string,
   site: number,
@@ -63,9 +49,14 @@ const row = (
   ever: number,
   siteFirst: string,
   siteNew: string,
+  [number, siteNumber] = [1, 1],
 ) => {
   const flags = (prefix: string, bits: string) =>
     Object.fromEntries(["day", "week", "month", "year"].map((p, i) => [`${prefix}${p}`, Number(bits[i])]));
+  const numbered = (prefix: string, n: number) => ({
+    ...Object.fromEntries(COUNTED_NUMBERS.map((k) => [`${prefix}${k}`, Number(n === k)])),
+    [`${prefix}later`]: Number(n > 11),
+  });
   return {
     day,
     site_id: site,
@@ -75,6 +66,8 @@ const row = (
     first_ever: ever,
     ...flags("site_first_", siteFirst),
     ...flags("site_new_", siteNew),
+    ...numbered("year_nth_", number),
+    ...numbered("site_year_nth_", siteNumber),
   };
 };
 
@@ -88,7 +81,7 @@ describe("daily visit sums", () => {
     expect(await daily()).toEqual([
       row("2025-12-31", 1, 0, "1111", 1, "1111", "1111"),
       row("2026-01-01", 1, 0, "1011", 0, "1011", "0000"),
-      row("2026-01-01", 2, 0, "0000", 0, "1111", "0100"),
+      row("2026-01-01", 2, 0, "0000", 0, "1111", "0100", [2, 1]), // AA's second visit of 2026, first at B
       row("2026-01-02", 1, 0, "1111", 1, "1111", "1111"),
     ]);
 
@@ -100,10 +93,10 @@ describe("daily visit sums", () => {
       row("2025-12-30", 2, 0, "1111", 1, "1111", "1111"),
       // previous visit on the 30th, in the same week; first at A, whose first visit ever was in the
       // week, month and year, not on the day
-      row("2025-12-31", 1, 0, "1000", 0, "1111", "0111"),
+      row("2025-12-31", 1, 0, "1000", 0, "1111", "0111", [2, 1]), // now AA's second of 2025
       row("2026-01-01", 1, 0, "1011", 0, "1011", "0000"),
       // B's previous visit on the 30th: first at B of the day, month and year, not of the week
-      row("2026-01-01", 2, 0, "0000", 0, "1011", "0000"),
+      row("2026-01-01", 2, 0, "0000", 0, "1011", "0000", [2, 1]),
       row("2026-01-02", 1, 1, "1111", 1, "1111", "1111"),
     ]);
     expect(await rebuilt()).toEqual(caughtUp);

@@ -14,7 +14,25 @@ import { localDate } from "../time-zone.ts";
 const PERIODS = ["day", "week", "month", "year"] as const;
 type Period = (typeof PERIODS)[number];
 
-const SUMS = [
+/**
+ * The numbers of a customer's visits within the year that the sums count (migration 087): summed over days
+ * from 1 January, the visits numbered n are the customers who came n times or more. Each up to
+ * LAST_CLASS_NUMBER, for the frequency classes, whose last one also needs the visits numbered past it
+ * (`…later`); the rest roughly doubling, to narrow down where the customers who came most are.
+ */
+export const CLASS_NUMBERS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const LAST_CLASS_NUMBER = 11;
+export const COUNTED_NUMBERS = [...CLASS_NUMBERS, 21, 41, 81, 161, 321] as const;
+const nthColumns = (prefix: string) => [...COUNTED_NUMBERS.map((n) => `${prefix}${n}`), `${prefix}later`];
+
+/** SQL: 0/1 flags of a visit's number within its year (`column`), as the columns nthColumns(prefix). */
+const nthFlags = (column: string, prefix: string) =>
+  [
+    ...COUNTED_NUMBERS.map((n) => `(${column} = ${n})::INTEGER AS ${prefix}${n}`),
+    `(${column} > ${LAST_CLASS_NUMBER})::INTEGER AS ${prefix}later`,
+  ].join(", ");
+
+const FIRST_SUMS = [
   "visits",
   "purchased",
   ...PERIODS.map((p) => `first_${p}`),
@@ -22,13 +40,19 @@ const SUMS = [
   ...PERIODS.map((p) => `site_first_${p}`),
   ...PERIODS.map((p) => `site_new_${p}`),
 ];
+const NUMBER_SUMS = [...nthColumns("year_nth_"), ...nthColumns("site_year_nth_")];
+const SUMS = [...FIRST_SUMS, ...NUMBER_SUMS];
 
 /** SQL: the visit is the first of its period after the previous visit `previous` (a local-time column). */
 const firstOf = (previous: string, period: Period) =>
   `(${previous} IS NULL OR ${previous} < date_trunc('${period}', visit_local))`;
 
-/** Per row of customer_visits: its local day, site and 0/1 flags, in the columns of customer_visits_daily. */
-const FLAGS = `visit_local::DATE AS day, site_id, 1 AS visits, purchased::INTEGER AS purchased,
+/**
+ * Per row of customer_visits: its local day, site and 0/1 flags, in the columns of customer_visits_daily:
+ * those of migration 086 (FIRST_FLAGS) and the numbered visits (NUMBER_FLAGS, 087).
+ */
+const DAY_SITE = "visit_local::DATE AS day, site_id";
+const FIRST_FLAGS = `${DAY_SITE}, 1 AS visits, purchased::INTEGER AS purchased,
     ${PERIODS.map((p) => `${firstOf("previous_visit_local", p)}::INTEGER AS first_${p}`).join(", ")},
     (previous_visit_at IS NULL)::INTEGER AS first_ever,
     ${PERIODS.map((p) => `${firstOf("previous_site_visit_local", p)}::INTEGER AS site_first_${p}`).join(", ")},
@@ -36,6 +60,9 @@ const FLAGS = `visit_local::DATE AS day, site_id, 1 AS visits, purchased::INTEGE
       (p) =>
         `(${firstOf("previous_site_visit_local", p)} AND first_visit_local >= date_trunc('${p}', visit_local))::INTEGER AS site_new_${p}`,
     ).join(", ")}`;
+const NUMBERED = `${nthFlags("year_visit_number", "year_nth_")}, ${nthFlags("site_year_visit_number", "site_year_nth_")}`;
+const NUMBER_FLAGS = `${DAY_SITE}, ${NUMBERED}`;
+const FLAGS = `${FIRST_FLAGS}, ${NUMBERED}`;
 
 /** The daily sums of the rows of customer_visits that match `where`. */
 const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
@@ -95,9 +122,21 @@ function periodOf(window: { from: string; to: string }): Period | null {
  * from customer_visits itself, see ReportSql.daily), at the chosen sites; null when the request's buckets
  * are hours, which days cannot give. Visits and purchases sum into any bucket and window.
  */
-export function visitsDaily(sql: ReportSql): string | null {
+export function visitsDaily(sql: ReportSql, sums: "first" | "numbers" = "first"): string | null {
   if (sql.filters.granularity === "hour") return null;
-  return sql.daily("customer_visits_daily", `(SELECT visit_at, ${FLAGS} FROM customer_visits)`, "visit_at");
+  // the numbered visits' sums alone, from the table and for the unfinished day: less SQL to plan
+  if (sums === "numbers") {
+    return sql.daily(
+      `(SELECT day, site_id, ${NUMBER_SUMS.join(", ")} FROM customer_visits_daily)`,
+      `(SELECT visit_at, ${NUMBER_FLAGS} FROM customer_visits)`,
+      "visit_at",
+    );
+  }
+  return sql.daily(
+    "customer_visits_daily",
+    `(SELECT visit_at, ${FIRST_FLAGS} FROM customer_visits)`,
+    "visit_at",
+  );
 }
 
 /**

@@ -1,41 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
+import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // The derived visits must be the same whether they were caught up batch by batch or rebuilt from all facts,
 // whatever order the facts arrive in. Times below are UTC; 26 October 2026 is in CET (UTC+1).
 
 let db: Database;
-let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 
-const read = (site: number, at: string, plate: string | null) =>
-  db.run(
-    "INSERT INTO plate_reads (site_id, event_id, read_at, lane, camera, plate) VALUES ($1, $2, $3, 1, 'c', $4)",
-    [site, `e${++event}`, `2026-10-26T${at}:00Z`, plate],
-  );
-const sale = (site: number, at: string, plate: string) =>
-  db.run(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, subtotal_cents, total_cents, vat_cents)
-     VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
-    [site, `t${++event}`, `2026-10-26T${at}:00Z`, plate],
-  );
+// `at`: a time on 26 October 2026 (`10:00`), or a whole UTC instant
+const instant = (at: string) => (at.length === 5 ? `2026-10-26T${at}:00Z` : at);
+const read = (site: number, at: string, plate: string | null) => plateRead(db, site, instant(at), plate);
+const sale = (site: number, at: string, plate: string) => siteSale(db, site, instant(at), plate);
 
 /** The visits as plain rows, by plate, in time order. */
 const visits = () =>
   db.query<Record<string, unknown>>(
     `SELECT c.plate, v.site_id, v.visit_at, v.visit_local, v.first_visit_at, v.first_site_id,
-       v.previous_visit_at, v.previous_site_visit_local, v.purchased
+       v.previous_visit_at, v.previous_site_visit_local, v.purchased, v.year_visit_number, v.site_year_visit_number,
+       v.year_sites, v.year_purchases, v.site_year_purchases
      FROM customer_visits v JOIN customers c ON c.id = v.customer_id ORDER BY c.plate, v.visit_at, v.site_id`,
   );
 
@@ -93,6 +81,48 @@ describe("customer visits", () => {
       "2026-10-26T08:00:00.000Z",
     ]);
     expect(await rebuilt()).toEqual(caughtUp);
+  });
+
+  it("counts each customer's year so far per visit, renumbered by a late visit, from 1 January local time", async () => {
+    const year = async () =>
+      (await visits()).map((r) => [
+        r.plate,
+        r.site_id,
+        r.visit_local,
+        r.year_visit_number,
+        r.site_year_visit_number,
+        r.year_sites,
+        r.year_purchases,
+        r.site_year_purchases,
+      ]);
+    await read(1, "2025-12-31T22:30:00Z", "AA11BB"); // 23:30 on 31 December in Amsterdam: 2025's
+    await read(2, "2025-12-31T23:30:00Z", "AA11BB"); // 00:30 on 1 January: 2026's first
+    await read(1, "2026-01-02T10:00:00Z", "AA11BB");
+    await sale(1, "2026-01-02T10:10:00Z", "AA11BB");
+    await syncCustomerVisits(db);
+    await read(1, "2026-01-03T10:00:00Z", "AA11BB");
+    await syncCustomerVisits(db);
+    // number (any site, this site), sites, purchases (any site, this site) so far in the local year
+    expect(await year()).toEqual([
+      ["AA11BB", 1, "2025-12-31T23:30:00.000Z", 1, 1, 1, 0, 0],
+      ["AA11BB", 2, "2026-01-01T00:30:00.000Z", 1, 1, 1, 0, 0],
+      ["AA11BB", 1, "2026-01-02T11:00:00.000Z", 2, 1, 2, 1, 1],
+      ["AA11BB", 1, "2026-01-03T11:00:00.000Z", 3, 2, 2, 1, 1],
+    ]);
+
+    await read(1, "2026-01-01T12:00:00Z", "AA11BB"); // late: 2026's second visit, at A; the later ones move up
+    await sale(2, "2025-12-31T23:35:00Z", "AA11BB"); // the till at B reports late: 1 January's visit purchased
+    await syncCustomerVisits(db);
+    const caughtUp = await year();
+    expect(caughtUp).toEqual([
+      ["AA11BB", 1, "2025-12-31T23:30:00.000Z", 1, 1, 1, 0, 0],
+      ["AA11BB", 2, "2026-01-01T00:30:00.000Z", 1, 1, 1, 1, 1],
+      ["AA11BB", 1, "2026-01-01T13:00:00.000Z", 2, 1, 2, 1, 0],
+      ["AA11BB", 1, "2026-01-02T11:00:00.000Z", 3, 2, 2, 2, 1],
+      ["AA11BB", 1, "2026-01-03T11:00:00.000Z", 4, 3, 2, 2, 1],
+    ]);
+    await rebuilt();
+    expect(await year()).toEqual(caughtUp);
   });
 
   it("keeps each customer's first visit on the customer, moved back by a late, earlier read", async () => {

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../buckets.ts";
 import { countOf, serialised } from "../derived-sync.ts";
+import { localDate } from "../time-zone.ts";
 import { refreshVisitsDaily } from "./visits-daily.ts";
 
 // Keeps `customers` and `customer_visits` (migrations 040 and 075), and the daily sums of the visits
@@ -136,7 +137,10 @@ async function catchUp(tx: Queryable, state: SyncState): Promise<void> {
     const same = `f.customer_id = v.customer_id AND f.site_id = v.site_id AND f.visit_at = v.visit_at
       AND f.first_visit_at = v.first_visit_at AND f.first_site_id = v.first_site_id
       AND f.previous_visit_at IS NOT DISTINCT FROM v.previous_visit_at
-      AND f.previous_site_visit_at IS NOT DISTINCT FROM v.previous_site_visit_at AND f.purchased = v.purchased`;
+      AND f.previous_site_visit_at IS NOT DISTINCT FROM v.previous_site_visit_at AND f.purchased = v.purchased
+      AND f.year_visit_number = v.year_visit_number AND f.site_year_visit_number = v.site_year_visit_number
+      AND f.year_sites = v.year_sites AND f.year_purchases = v.year_purchases
+      AND f.site_year_purchases = v.site_year_purchases`;
     await tx.run(
       `DELETE FROM customer_visits v
         WHERE v.visit_at >= $region_start::TIMESTAMPTZ AND v.customer_id IN (SELECT id FROM sync_customers)
@@ -194,11 +198,21 @@ function visitsSql(customers: "customers" | "sync_customers", start: number, end
     region_start: iso(start),
     reads_from: iso(start - VISIT_GAP_US),
     sales_from: iso(start - SALE_BEFORE_US),
+    // the local 1 January of start's year: the numbers of that year's visits before start go on
+    year_start: `${localDate(new Date(start / 1000)).slice(0, 4)}-01-01`,
   };
   const local = (t: string) =>
     localTimeSql(`make_timestamptz(${t})`, [
       { from: "", to: "", start: new Date(start / 1000), end: new Date(end / 1000) },
     ]);
+  // The year's counts of a visit (migration 087) go on from those of the year's visits before start, which
+  // only start's own year has: their highest, as the counts only grow in time order.
+  const yearSoFar = (counts: Record<string, string>) =>
+    Object.entries(counts)
+      .map(([as, column]) => `max(${column}) FILTER (WHERE visit_local >= $year_start::TIMESTAMP) AS ${as}`)
+      .join(", ");
+  const before = (count: string) =>
+    `CASE WHEN year(v.local) = year($year_start::DATE) THEN coalesce(${count}, 0) ELSE 0 END`;
   const text = `
   WITH before AS (
     SELECT * FROM customer_visits
@@ -206,10 +220,12 @@ function visitsSql(customers: "customers" | "sync_customers", start: number, end
   ), history AS (
     SELECT customer_id, max(visit_at) AS last_at, arg_max(visit_local, visit_at) AS last_local,
       any_value(first_visit_at) AS first_visit_at, any_value(first_visit_local) AS first_visit_local,
-      any_value(first_site_id) AS first_site_id
+      any_value(first_site_id) AS first_site_id,
+      ${yearSoFar({ year_visits: "year_visit_number", year_sites: "year_sites", year_purchases: "year_purchases" })}
     FROM before GROUP BY customer_id
   ), site_history AS (
-    SELECT customer_id, site_id, max(visit_at) AS last_at, arg_max(visit_local, visit_at) AS last_local
+    SELECT customer_id, site_id, max(visit_at) AS last_at, arg_max(visit_local, visit_at) AS last_local,
+      ${yearSoFar({ year_visits: "site_year_visit_number", year_purchases: "site_year_purchases" })}
     FROM before GROUP BY customer_id, site_id
   ), reads AS (
     SELECT c.id AS customer_id, r.site_id, epoch_us(r.read_at) AS t
@@ -230,18 +246,33 @@ function visitsSql(customers: "customers" | "sync_customers", start: number, end
       coalesce(s.t <= a.t + ${SALE_AFTER_US}, false) AS purchased
     FROM arrivals a ASOF LEFT JOIN sales s
       ON a.customer_id = s.customer_id AND a.site_id = s.site_id AND s.t >= a.t - ${SALE_BEFORE_US}
+  ), numbered AS (
+    SELECT v.customer_id, v.site_id, make_timestamptz(v.t) AS visit_at, v.local AS visit_local,
+      coalesce(h.first_visit_at, make_timestamptz(first_value(v.t) OVER earlier)) AS first_visit_at,
+      coalesce(h.first_visit_local, first_value(v.local) OVER earlier) AS first_visit_local,
+      coalesce(h.first_site_id, first_value(v.site_id) OVER earlier) AS first_site_id,
+      coalesce(make_timestamptz(lag(v.t) OVER earlier), h.last_at) AS previous_visit_at,
+      coalesce(lag(v.local) OVER earlier, h.last_local) AS previous_visit_local,
+      coalesce(make_timestamptz(lag(v.t) OVER earlier_here), s.last_at) AS previous_site_visit_at,
+      coalesce(lag(v.local) OVER earlier_here, s.last_local) AS previous_site_visit_local,
+      v.purchased,
+      row_number() OVER this_year + ${before("h.year_visits")} AS year_visit_number,
+      row_number() OVER this_year_here + ${before("s.year_visits")} AS site_year_visit_number,
+      ${before("h.year_sites")} AS sites_before,
+      count_if(v.purchased) OVER this_year + ${before("h.year_purchases")} AS year_purchases,
+      count_if(v.purchased) OVER this_year_here + ${before("s.year_purchases")} AS site_year_purchases,
+      v.t, year(v.local) AS year
+    FROM visits v LEFT JOIN history h USING (customer_id) LEFT JOIN site_history s USING (customer_id, site_id)
+    WINDOW earlier AS (PARTITION BY v.customer_id ORDER BY v.t, v.site_id),
+      earlier_here AS (PARTITION BY v.customer_id, v.site_id ORDER BY v.t),
+      this_year AS (PARTITION BY v.customer_id, year(v.local) ORDER BY v.t, v.site_id),
+      this_year_here AS (PARTITION BY v.customer_id, v.site_id, year(v.local) ORDER BY v.t)
   )
-  SELECT v.customer_id, v.site_id, make_timestamptz(v.t) AS visit_at, v.local AS visit_local,
-    coalesce(h.first_visit_at, make_timestamptz(first_value(v.t) OVER earlier)) AS first_visit_at,
-    coalesce(h.first_visit_local, first_value(v.local) OVER earlier) AS first_visit_local,
-    coalesce(h.first_site_id, first_value(v.site_id) OVER earlier) AS first_site_id,
-    coalesce(make_timestamptz(lag(v.t) OVER earlier), h.last_at) AS previous_visit_at,
-    coalesce(lag(v.local) OVER earlier, h.last_local) AS previous_visit_local,
-    coalesce(make_timestamptz(lag(v.t) OVER earlier_here), s.last_at) AS previous_site_visit_at,
-    coalesce(lag(v.local) OVER earlier_here, s.last_local) AS previous_site_visit_local,
-    v.purchased
-  FROM visits v LEFT JOIN history h USING (customer_id) LEFT JOIN site_history s USING (customer_id, site_id)
-  WINDOW earlier AS (PARTITION BY v.customer_id ORDER BY v.t, v.site_id),
-    earlier_here AS (PARTITION BY v.customer_id, v.site_id ORDER BY v.t)`;
+  -- a site's first visit of the year adds a site to the year's
+  SELECT * EXCLUDE (sites_before, year_purchases, site_year_purchases, t, year),
+    sites_before + count_if(site_year_visit_number = 1) OVER (PARTITION BY customer_id, year ORDER BY t, site_id)
+      AS year_sites,
+    year_purchases, site_year_purchases
+  FROM numbered`;
   return { text, params };
 }
