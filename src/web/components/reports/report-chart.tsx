@@ -138,7 +138,8 @@ function chartOption(
   return {
     animation: false,
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-    legend: { top: 0, left: 0, itemWidth: 18, textStyle: { fontSize: 12 } },
+    // One line that pages when it does not fit (a phone): a wrapped second line ran off the edge and into the plot.
+    legend: { type: "scroll", top: 0, left: 0, right: 0, itemWidth: 18, textStyle: { fontSize: 12 } },
     tooltip: {
       trigger: "axis",
       // Within the chart and wrapping, so an annotation's text stays readable on a phone.
