@@ -23,6 +23,8 @@ describe("when the checkpointer checkpoints", () => {
 });
 
 describe("the checkpointer on a database file", () => {
+  // any log, after 200 ms without writes, looked at every 20 ms
+  const SOON = { ...CHECKPOINT_POLICY, walBytes: 1, idleMs: 200, intervalMs: 20 };
   const dir = mkdtempSync(join(tmpdir(), "wasbord-checkpointer-"));
   let db: Database | undefined;
   afterEach(async () => {
@@ -33,12 +35,7 @@ describe("the checkpointer on a database file", () => {
   it("takes over from DuckDB's own threshold and empties the log after writes pause", async () => {
     db = await Database.open(join(dir, "test.duckdb"));
     const wal = join(dir, "test.duckdb.wal");
-    const checkpointer = await startCheckpointer(db, {
-      ...CHECKPOINT_POLICY,
-      walBytes: 1,
-      idleMs: 200,
-      intervalMs: 20,
-    });
+    const checkpointer = await startCheckpointer(db, SOON);
     try {
       const [setting] = await db.query<{ threshold: string }>(
         "SELECT current_setting('checkpoint_threshold') AS threshold",
@@ -57,12 +54,7 @@ describe("the checkpointer on a database file", () => {
     const wal = join(dir, "test.duckdb.wal");
     const walSize = () => (existsSync(wal) ? statSync(wal).size : 0);
     const warnings = vi.spyOn(logger, "warn");
-    const checkpointer = await startCheckpointer(db, {
-      ...CHECKPOINT_POLICY,
-      walBytes: 1,
-      idleMs: 200,
-      intervalMs: 20,
-    });
+    const checkpointer = await startCheckpointer(db, SOON);
     try {
       await db.run("CREATE TABLE facts AS SELECT range AS n FROM range(100000)");
       let commit = () => {};
