@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "../logging/logger.ts";
 import { repeat } from "./repeat.ts";
 
 describe("repeat", () => {
@@ -44,12 +45,16 @@ describe("repeat", () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
-  it("goes on after a failed run", async () => {
+  it("logs a failed run under its name and goes on", async () => {
     vi.useFakeTimers();
-    const task = vi.fn().mockRejectedValueOnce(new Error("mail server away")).mockResolvedValue(undefined);
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const failure = new Error("mail server away");
+    const task = vi.fn().mockRejectedValueOnce(failure).mockResolvedValue(undefined);
     const stop = repeat("test task", task, 60_000);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(task).toHaveBeenCalledTimes(2);
+    expect(errors).toHaveBeenCalledExactlyOnceWith("test task failed", { error: failure });
+    errors.mockRestore();
     await stop();
   });
 });
