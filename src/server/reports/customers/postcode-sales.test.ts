@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
 import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
 import { emptyDerived } from "../derived-sync.ts";
 import { POSTCODE_SALES, syncPostcodeSales } from "./postcode-sales.ts";
+import { customersDatabase } from "./test-facts.ts";
 
 // postcode_sales must be the same whether it was caught up batch by batch or rebuilt from all facts,
 // whatever order the sales arrive in, and after a plate's erasure or pseudonymisation. Times are UTC.
@@ -14,12 +14,7 @@ let db: Database;
 let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "./reads-hourly.ts";
+import { customersDatabase } from "./test-facts.ts";
 
 // The hourly sums of the plate reads must equal a rebuild from the facts, whatever order the reads arrive
 // in (late ones into hours already summed included) and after reads were erased. Times are UTC.
@@ -10,12 +10,7 @@ let db: Database;
 let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
-  await db.run(
-    `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
-      ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
-  );
+  db = await customersDatabase();
 });
 afterEach(() => db.close());
 
