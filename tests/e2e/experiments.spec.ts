@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { dialog, row, unique } from "./admin-support.ts";
 import { expectAccessible, STORAGE_STATE } from "./support.ts";
@@ -75,6 +75,26 @@ test("the report reads the demo experiments: a winner, a health warning, and the
   await expect(variants.getByRole("columnheader", { name: "Kans om te winnen" })).toBeVisible();
   await expect(variants.getByRole("img", { name: /^Uplift [+−]/ })).toBeVisible();
   await expect(page.getByText("Kans om te winnen", { exact: true }).last()).toBeVisible();
+
+  // The CSV holds what the table shows: each variant's visitors, as a plain number for Excel.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exporteer CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^experiment-homepage-prijsvoordeel-fase-\d+\.csv$/);
+  const csv = readFileSync(await file.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(csv[0]).toContain(";Bezoekers;Conversies;Conversieratio (%);");
+  expect(csv[0]).toContain(";Kans om te winnen (%);Risico (%);");
+  const rows = await variants.getByRole("row").all();
+  expect(csv).toHaveLength(rows.length);
+  for (const [i, row] of rows.slice(1).entries()) {
+    const [name, visitors] = await row.getByRole("cell").allInnerTexts();
+    const [csvName, , csvVisitors] = csv[i + 1].split(";");
+    expect(name).toContain(csvName);
+    expect(visitors.replaceAll(".", "")).toBe(csvVisitors);
+  }
   await expectAccessible(page);
   await page.screenshot({ path: shot("experiments-report"), fullPage: true });
 

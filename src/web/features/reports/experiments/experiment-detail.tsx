@@ -1,8 +1,9 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import type { ExperimentDetail, ExperimentView } from "../../../../shared/experiments/report.ts";
 import { MULTIPLE_EXPOSURE_WARNING } from "../../../../shared/experiments/report.ts";
 import { formatNumber, formatPercent } from "../../../../shared/format.ts";
+import { downloadTableCsv } from "../../../components/reports/csv.ts";
 import { guardrailLabels } from "../../../lib/experiment-labels.ts";
 import {
   decisionText,
@@ -15,7 +16,8 @@ import {
   verdictReason,
   verdictTitle,
 } from "./texts.ts";
-import { comparisonIn, VariantTable } from "./variant-table.tsx";
+import { comparisonIn, variantResultsTable } from "./variant-results.ts";
+import { VariantTable } from "./variant-table.tsx";
 
 // ECharts in its own chunk: the figures and the verdict show while it loads.
 const ExperimentTrend = lazy(() => import("./experiment-trend.tsx"));
@@ -71,9 +73,23 @@ export function ExperimentDetailView(props: { detail: ExperimentDetail; view: Ex
       )}
 
       <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="sm">
-          Resultaten per variant
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Resultaten per variant
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() =>
+              downloadTableCsv(
+                `experiment-${detail.key}-fase-${detail.phase}.csv`,
+                variantResultsTable(detail, view),
+              )
+            }
+          >
+            Exporteer CSV
+          </Button>
+        </Group>
         <VariantTable detail={detail} view={view} />
       </Paper>
 

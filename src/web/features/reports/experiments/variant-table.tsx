@@ -1,26 +1,12 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import type {
-  ExperimentDetail,
-  ExperimentView,
-  VariantReport,
-} from "../../../../shared/experiments/report.ts";
+import type { ExperimentDetail, ExperimentView } from "../../../../shared/experiments/report.ts";
 import { formatEuro, formatNumber, formatPercent } from "../../../../shared/format.ts";
 import { metricLabels } from "../../../lib/experiment-labels.ts";
 import { signedPercent } from "./texts.ts";
 import { UpliftBar } from "./uplift-bar.tsx";
+import { comparisonIn, testOutcome, testOutcomeLabel } from "./variant-results.ts";
 
 const pct = (value: number | null) => (value === null ? "–" : formatPercent(value));
-
-/** The comparison of a variant in the chosen view: Bayesian, or frequentist with or without sequential testing. */
-export function comparisonIn(
-  v: VariantReport,
-  view: ExperimentView,
-  which: "primary" | "guardrail" = "primary",
-) {
-  const comparison = v[which];
-  if (!comparison) return null;
-  return view === "bayesian" ? comparison.bayesian : comparison[view];
-}
 
 /** Per variant: visitors, conversions, rate, revenue per visitor, and the primary metric against control. */
 export function VariantTable({ detail, view }: { detail: ExperimentDetail; view: ExperimentView }) {
@@ -51,7 +37,7 @@ export function VariantTable({ detail, view }: { detail: ExperimentDetail; view:
                 <Table.Th ta="right">Risico</Table.Th>
               </>
             ) : (
-              <Table.Th ta="right">{view === "fixed" ? "p-waarde" : "Significant"}</Table.Th>
+              <Table.Th ta="right">{testOutcomeLabel(view)}</Table.Th>
             )}
           </Table.Tr>
         </Table.Thead>
@@ -114,15 +100,7 @@ export function VariantTable({ detail, view }: { detail: ExperimentDetail; view:
                     </Table.Td>
                   </>
                 ) : (
-                  <Table.Td ta="right">
-                    {!c?.computed
-                      ? "–"
-                      : view === "fixed" && "pValue" in c && c.pValue !== null
-                        ? c.pValue.toFixed(3).replace(".", ",")
-                        : "significant" in c && c.significant
-                          ? "ja"
-                          : "nee"}
-                  </Table.Td>
+                  <Table.Td ta="right">{testOutcome(v, view) ?? "–"}</Table.Td>
                 )}
               </Table.Tr>
             );
