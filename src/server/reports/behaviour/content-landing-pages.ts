@@ -8,9 +8,9 @@ import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 import {
   LANDING_DAY_SUMS,
+  landingEventTermsSql,
   landingSessionTerms,
   landingSums,
-  landingTermsSql,
   syncWebPages,
 } from "./web-pages-sync.ts";
 
@@ -47,33 +47,39 @@ interface LandingRow extends Windowed {
 //   through those visits (§2: first visit ever redeemed such a code, or an online sale linked to their
 //   conversion). Both from the customer journey (journey-sync.ts), as Acquisitie counts them.
 const FIGURES = [...LANDING_DAY_SUMS, "redemptions", "acquired"] as const;
+const KEYS = ["win", "bucket", "landing_path", "channel"];
 
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const filter = sessionFilter(sql);
   const journey =
     "coalesce(sum(redemptions), 0)::BIGINT AS redemptions, coalesce(sum(acquired), 0)::BIGINT AS acquired";
+  // A window's sessions of its unfinished day (or every hour: sql.daily's rest), each window on its own (a
+  // year apart, their ids lie far apart) and straight from web_sessions (so that the planner knows they are few)
+  const unfinishedDay = (win: string) => `(SELECT '${win}' AS win, id AS session_id, landing_path, channel,
+      ${sql.bucket(sql.local("started_at"))} AS bucket
+    FROM web_sessions WHERE started_at >= $${win}_rest_start::TIMESTAMPTZ AND started_at < $${win}_end::TIMESTAMPTZ${filter ? ` AND ${filter}` : ""})`;
   const text = `WITH landed AS (
   -- Whole days from the daily sums (web-pages-sync.ts), the unfinished last day (or every hour) from the
   -- sessions, as the same terms
   SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
   FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
 ), followed AS (
-  -- Per session with any: the journey's redemptions of codes claimed in it and the plates it acquired
-  -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one.
-  SELECT session_id, sum(redemptions) AS redemptions, sum(acquired) AS acquired
-  FROM (
-    SELECT claim_session_id AS session_id, count(*) AS redemptions, 0 AS acquired FROM journey_redemptions GROUP BY ALL
-    UNION ALL SELECT session_id, 0, count(*) FROM journey_customers GROUP BY ALL
-  )
-  GROUP BY session_id
+  -- The journey's redemptions of codes claimed in a session and the plates a session acquired, one row each
+  -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one. Summed per cell below,
+  -- not per session first: that grouped all of them, whatever the period.
+  SELECT claim_session_id AS session_id, 1 AS redemptions, 0 AS acquired FROM journey_redemptions
+  WHERE claim_session_id IS NOT NULL
+  UNION ALL SELECT session_id, 0, 1 FROM journey_customers
 ), cells AS (
   -- The period's rows with the events of its unfinished day's sessions, and what the journey credits to the
   -- period's sessions. Every figure below is a sum of these cells (summed per bucket first, so the grouping
   -- sets see few rows).
   SELECT win, bucket, landing_path, channel, ${landingSums}, ${journey}
   FROM (
-    ${landingTermsSql("landed", ["win", "bucket", "landing_path", "channel"])}
+    SELECT * FROM landed
+    UNION ALL BY NAME
+    ${sql.windows.map(([win]) => landingEventTermsSql(unfinishedDay(win), KEYS)).join("\n    UNION ALL BY NAME\n    ")}
     UNION ALL BY NAME
     SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
       f.redemptions, f.acquired
