@@ -49,6 +49,14 @@ interface LandingRow extends Windowed {
 const FIGURES = [...LANDING_DAY_SUMS, "redemptions", "acquired"] as const;
 const KEYS = ["win", "bucket", "landing_path", "channel"];
 
+/** Per redemption and acquired plate credited to a session, the session's start, landing page and channel. */
+const CREDITED_SESSIONS = `SELECT s.started_at, s.landing_path, s.channel, c.redemptions, c.acquired
+  FROM (
+    SELECT claim_session_id AS session_id, 1 AS redemptions, 0 AS acquired FROM journey_redemptions
+    WHERE claim_session_id IS NOT NULL
+    UNION ALL SELECT session_id, 0, 1 FROM journey_customers
+  ) c JOIN web_sessions s ON s.id = c.session_id`;
+
 export function contentLandingPagesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const filter = sessionFilter(sql);
@@ -64,13 +72,12 @@ export function contentLandingPagesSql(filters: ReportFilters) {
   -- sessions, as the same terms
   SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
   FROM (${sql.daily("web_landing_daily", `(SELECT ${landingSessionTerms} FROM web_sessions)`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
-), followed AS (
-  -- The journey's redemptions of codes claimed in a session and the plates a session acquired, one row each
-  -- (journey-sync.ts, its own sync: so not in the daily sums). Few sessions have one. Summed per cell below,
-  -- not per session first: that grouped all of them, whatever the period.
-  SELECT claim_session_id AS session_id, 1 AS redemptions, 0 AS acquired FROM journey_redemptions
-  WHERE claim_session_id IS NOT NULL
-  UNION ALL SELECT session_id, 0, 1 FROM journey_customers
+), credited AS (
+  -- What the journey credits to the period's sessions (journey-sync.ts, its own sync: so not in the landing
+  -- sums): the redemptions of codes claimed in them and the plates they acquired. Whole days from its daily
+  -- sums, the unfinished day from the sessions with a credit.
+  SELECT *, ${sql.bucket(`coalesce(day::TIMESTAMP, ${sql.local("started_at")})`)} AS bucket
+  FROM (${sql.daily("journey_landing_daily", `(${CREDITED_SESSIONS})`, "started_at")})${filter ? `\n  WHERE ${filter}` : ""}
 ), cells AS (
   -- The period's rows with the events of its unfinished day's sessions, and what the journey credits to the
   -- period's sessions. Every figure below is a sum of these cells (summed per bucket first, so the grouping
@@ -81,10 +88,7 @@ export function contentLandingPagesSql(filters: ReportFilters) {
     UNION ALL BY NAME
     ${sql.windows.map(([win]) => landingEventTermsSql(unfinishedDay(win), KEYS)).join("\n    UNION ALL BY NAME\n    ")}
     UNION ALL BY NAME
-    SELECT s.win, ${sql.bucket(sql.local("s.started_at"))} AS bucket, s.landing_path, s.channel,
-      f.redemptions, f.acquired
-    FROM (${sql.facts("web_sessions", "started_at", { site: null, where: filter })}) s
-    JOIN followed f ON f.session_id = s.id
+    SELECT win, bucket, landing_path, channel, redemptions, acquired FROM credited
   )
   GROUP BY ALL
 )

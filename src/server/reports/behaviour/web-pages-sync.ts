@@ -154,21 +154,22 @@ export const landingTermsSql = (sessions: string, keys: string[]) => `SELECT * F
 /**
  * A row per session of the relation `sessions` with conversion or voucher events: `keys` and the terms
  * conversions, converting_sessions (0 or 1), revenue_cents (of the conversions, incl. VAT as the website
- * reports it) and claims. Every event of the session counts. The events are joined before they are grouped:
- * with the sessions the smaller side, the join hands the range of their ids to the scan of web_events, which
- * then reads only the row groups of those ids (ids rise with time: a day's sessions are few row groups).
+ * reports it) and claims. Every event of the session counts. Only events of ids in the range of the sessions'
+ * ids are grouped: ids rise with time, so a stretch of a few days' sessions has a narrow range (a caller with
+ * sessions far apart in time passes each stretch on its own).
  */
-export const landingEventTermsSql = (sessions: string, keys: string[]) => {
-  const conversion = "FILTER (WHERE e.kind = 'conversion')";
-  const sessionKeys = keys.map((key) => `s.${key}`).join(", ");
-  return `SELECT ${sessionKeys}, count(*) ${conversion} AS conversions,
-    (count(*) ${conversion} > 0)::INTEGER AS converting_sessions,
-    coalesce(sum(e.revenue_cents) ${conversion}, 0) AS revenue_cents,
-    count(*) FILTER (WHERE e.kind = 'voucher') AS claims
-  FROM ${sessions} s JOIN web_events e ON e.session_id = s.session_id
-  WHERE e.kind IN ('conversion', 'voucher')
-  GROUP BY s.session_id, ${sessionKeys}`;
-};
+export const landingEventTermsSql = (sessions: string, keys: string[]) => `SELECT ${keys
+  .map((key) => `s.${key}`)
+  .join(", ")}, e.conversions, (e.conversions > 0)::INTEGER AS converting_sessions, e.revenue_cents, e.claims
+  FROM ${sessions} s JOIN (
+    SELECT session_id, count(*) FILTER (WHERE kind = 'conversion') AS conversions,
+      coalesce(sum(revenue_cents) FILTER (WHERE kind = 'conversion'), 0) AS revenue_cents,
+      count(*) FILTER (WHERE kind = 'voucher') AS claims
+    FROM web_events
+    WHERE kind IN ('conversion', 'voucher')
+      AND session_id BETWEEN (SELECT min(session_id) FROM ${sessions}) AND (SELECT max(session_id) FROM ${sessions})
+    GROUP BY session_id
+  ) e ON e.session_id = s.session_id`;
 
 /** The sums of web_page_daily after its day, path and channel, in the table's order. */
 const PAGE_DAY_SUMS = [

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
@@ -66,6 +68,7 @@ const snapshot = async () => ({
     `SELECT plate, via, session_id, channel, campaign, first_at, first_date, second_visit_at, value_90d_cents
      FROM journey_customers ORDER BY plate`,
   ),
+  landing: await db.query("SELECT * FROM journey_landing_daily ORDER BY ALL"),
 });
 
 async function rebuilt() {
@@ -168,6 +171,38 @@ describe("customer journey", () => {
     ).toEqual([
       ["X-LATE", "Facebook", true, false],
       ["Y-CODE", "Facebook", null, false],
+    ]);
+    // Per day, landing page and the session's own channel (X-LATE's Direct session keeps Direct there).
+    expect(incremental.landing).toEqual([
+      { day: "2026-11-02", landing_path: "/", channel: "Direct", redemptions: 1, acquired: 0 },
+      { day: "2026-11-02", landing_path: "/", channel: "Facebook", redemptions: 1, acquired: 0 },
+    ]);
+    expect(await rebuilt()).toEqual(incremental);
+
+    // Migration 093 fills the table from a journey synced before it just as the sync keeps it.
+    await db.run("DROP TABLE journey_landing_daily");
+    await db.run(
+      readFileSync(join(import.meta.dirname, "../../db/migrations/093-journey-landing-daily.sql"), "utf8"),
+    );
+    expect((await snapshot()).landing).toEqual(incremental.landing);
+  });
+
+  it("moves a redemption's credit to the day of the session its code was last claimed in", async () => {
+    await session(10, "v2", "2026-11-01T10:00:00Z", "Google Ads");
+    await session(11, "v3", "2026-11-05T10:00:00Z", "Facebook");
+    await claim(10, "2026-11-01T10:05:00Z", "MOVE");
+    await sale("2026-11-10T10:00:00Z", "MV11", "MOVE"); // a plate never seen: acquired through the claim
+    await syncJourney(db);
+    expect((await snapshot()).landing).toEqual([
+      { day: "2026-11-01", landing_path: "/", channel: "Google Ads", redemptions: 1, acquired: 1 },
+    ]);
+
+    // A later claim of the same code arrives late: it is the last before the redemption, so the credit moves.
+    await claim(11, "2026-11-05T10:05:00Z", "MOVE");
+    await syncJourney(db);
+    const incremental = await snapshot();
+    expect(incremental.landing).toEqual([
+      { day: "2026-11-05", landing_path: "/", channel: "Facebook", redemptions: 1, acquired: 1 },
     ]);
     expect(await rebuilt()).toEqual(incremental);
   });

@@ -27,7 +27,13 @@ const JOURNEY: DerivedTables = {
     transactions: "transactions",
     reads: "plate_reads",
   },
-  tables: ["journey_sessions", "journey_daily", "journey_redemptions", "journey_customers"],
+  tables: [
+    "journey_sessions",
+    "journey_daily",
+    "journey_redemptions",
+    "journey_customers",
+    "journey_landing_daily",
+  ],
   add: addToJourney,
 };
 
@@ -74,6 +80,8 @@ const TEMP_TABLES = [
   "journey_plates",
   "journey_redeeming",
   "journey_history",
+  "journey_credited",
+  "journey_credited_dates",
 ];
 
 /** DuckDB refuses named parameters a statement does not use: pass each step only its own. */
@@ -91,6 +99,11 @@ const REDEEMING_COLUMNS =
  */
 const sessionsOf = (ids: string) =>
   `(SELECT * FROM journey_sessions WHERE rowid IN (SELECT rowid FROM journey_sessions WHERE session_id IN (${ids})))`;
+
+/** SQL: the sessions credited with a redemption or customer that this round works out again. */
+const CREDITED_SESSIONS = `SELECT claim_session_id AS session_id FROM journey_redemptions
+  WHERE transaction_id IN (SELECT id FROM journey_redeeming) AND claim_session_id IS NOT NULL
+  UNION SELECT session_id FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)`;
 
 const utm = (column: string) => `nullif(lower(trim(${column})), '')`;
 
@@ -190,6 +203,9 @@ function journeySql(localDate: (column: string) => string, sessionsSince: string
       SELECT plate, 'sale', occurred_at, id, sales_channel = 'site', total_cents - vat_cents,
         voucher_code IS NULL AND total_cents > 0, payment_method = 'abonnement', sales_channel = 'online', total_cents
       FROM journey_sales SEMI JOIN journey_plates USING (plate)`,
+    // The sessions credited with the redemptions and customers worked out again, before and after: the
+    // days of journey_landing_daily to sum again.
+    `CREATE OR REPLACE TEMP TABLE journey_credited AS ${CREDITED_SESSIONS}`,
     "DELETE FROM journey_redemptions WHERE transaction_id IN (SELECT id FROM journey_redeeming)",
     "DELETE FROM journey_customers WHERE plate IN (SELECT plate FROM journey_plates)",
     // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
@@ -267,5 +283,21 @@ function journeySql(localDate: (column: string) => string, sessionsSince: string
         a.first_visit_at, l.second_visit_at, s.channel, s.source, s.campaign, s.term, s.content, l.value_90d
       FROM acquired a JOIN later l USING (plate)
         JOIN ${sessionsOf("SELECT session_id FROM acquired")} s ON s.session_id = a.session_id`,
+    `INSERT INTO journey_credited ${CREDITED_SESSIONS}`,
+    `CREATE OR REPLACE TEMP TABLE journey_credited_dates AS
+      SELECT DISTINCT local_date FROM ${sessionsOf("SELECT session_id FROM journey_credited")}`,
+    "DELETE FROM journey_landing_daily WHERE day IN (SELECT local_date FROM journey_credited_dates)",
+    // The credited sessions of those days only: the join hands their ids' range to the scan of web_sessions.
+    `INSERT INTO journey_landing_daily
+      SELECT j.local_date, w.landing_path, w.channel, sum(c.redemptions), sum(c.acquired)
+      FROM (
+        SELECT claim_session_id AS session_id, 1 AS redemptions, 0 AS acquired FROM journey_redemptions
+        WHERE claim_session_id IS NOT NULL
+        UNION ALL SELECT session_id, 0, 1 FROM journey_customers
+      ) c
+      JOIN (SELECT session_id, local_date FROM journey_sessions
+        WHERE local_date IN (SELECT local_date FROM journey_credited_dates)) j ON j.session_id = c.session_id
+      JOIN web_sessions w ON w.id = c.session_id
+      GROUP BY ALL ORDER BY 1`,
   ];
 }
