@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import type { ReportSql, WindowName } from "../sql.ts";
 import { localDate } from "../time-zone.ts";
+import { eraseFromCohortsDaily, refreshCohortsDaily } from "./cohorts-daily.ts";
 
 // The daily sums of the customer visits per site (migration 086, customer_visits_daily): what they hold, how
 // they follow customer_visits, and the reports' figures from them.
@@ -75,6 +76,7 @@ const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(
  * `since` on, so the days before it are as they were.
  */
 export async function refreshVisitsDaily(tx: Queryable, since: string | null): Promise<void> {
+  await refreshCohortsDaily(tx, since);
   if (since === null) {
     await tx.run("DELETE FROM customer_visits_daily");
     await tx.run(`INSERT INTO customer_visits_daily BY NAME (${sumsSql("true")} ORDER BY day, site_id)`);
@@ -94,6 +96,7 @@ export async function refreshVisitsDaily(tx: Queryable, since: string | null): P
  * before it does. Their flags are theirs alone: no other customer's visit changes. Days left without visits go.
  */
 export async function eraseFromVisitsDaily(tx: Queryable, plate: string): Promise<void> {
+  await eraseFromCohortsDaily(tx, plate);
   await tx.run(
     `UPDATE customer_visits_daily d SET ${SUMS.map((c) => `${c} = d.${c} - e.${c}`).join(", ")}
       FROM (${sumsSql("customer_id IN (SELECT id FROM customers WHERE plate = $plate)")}) e
