@@ -25,7 +25,9 @@ export const COHORT_FLAGS = `visit_local::DATE AS day, site_id, date_trunc('mont
 const SUMS = ["first_month", "home_first_month"];
 
 /** The daily sums of the rows of customer_visits that match `where`. */
-const sumsSql = (where: string) => `SELECT day, site_id, cohort, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
+const sumsSql = (
+  where: string,
+) => `SELECT day, site_id, cohort, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
   FROM (SELECT ${COHORT_FLAGS} FROM customer_visits WHERE ${SITE_FIRST_OF_MONTH} AND ${where})
   GROUP BY day, site_id, cohort`;
 
@@ -33,7 +35,9 @@ const sumsSql = (where: string) => `SELECT day, site_id, cohort, ${SUMS.map((c) 
 export async function refreshCohortsDaily(tx: Queryable, since: string | null): Promise<void> {
   if (since === null) {
     await tx.run("DELETE FROM customer_cohorts_daily");
-    await tx.run(`INSERT INTO customer_cohorts_daily BY NAME (${sumsSql("true")} ORDER BY day, site_id, cohort)`);
+    await tx.run(
+      `INSERT INTO customer_cohorts_daily BY NAME (${sumsSql("true")} ORDER BY day, site_id, cohort)`,
+    );
     return;
   }
   const params = { day: localDate(new Date(since)) };
