@@ -153,4 +153,22 @@ describe("Nieuw / Terugkerend (users-type)", () => {
     // TT100T's first visit (October 2025) lies before the matrix.
     expect(cohorts.rows[0].plates).toBe(0);
   });
+
+  it("builds one site's cohorts of the customers whose first visit ever was there", async () => {
+    type Cohorts = {
+      rows: { month: string; plates: number; retention: ({ share: number | null } | null)[] }[];
+    };
+    const cohortsAt = async (site: string) =>
+      ((await report("users-type", `${WEEK_43}&site=${site}`)).extra as { cohorts: Cohorts }).cohorts.rows;
+    // Utrecht: September SS400S (first visit there, back there in October); October KL456M HH200H PQ777R.
+    // AB123C came to Utrecht in October, but its first visit ever was at Zeist; TT100T's lies before the matrix.
+    const utrecht = await cohortsAt("utrecht");
+    expect(utrecht.map((r) => r.plates)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]);
+    expect(utrecht[10].retention.slice(0, 3).map((c) => c?.share ?? null)).toEqual([1, 1, null]);
+    expect(utrecht[11].retention[0]?.share).toBe(1);
+    // Zeist: October ZZ001Z and AB123C (V9, 00:29 on Sunday, before its Utrecht visit); TT100T first came to Utrecht.
+    const zeist = await cohortsAt("zeist");
+    expect(zeist.map((r) => r.plates)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(zeist[10].retention.slice(0, 2).map((c) => c?.plates ?? null)).toEqual([0, 0]);
+  });
 });

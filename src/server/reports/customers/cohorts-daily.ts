@@ -10,17 +10,14 @@ import { localDate } from "../time-zone.ts";
 // when a fact before it arrives, and then all of the customer's visits are rewritten from there on.
 
 const month = "date_trunc('month', visit_local)";
-/** The visit is the customer's first at its site of its local month (so any of the flags can be set). */
-const SITE_FIRST_OF_MONTH = `(previous_site_visit_local IS NULL OR previous_site_visit_local < ${month})`;
+/** The visit is the customer's first, at any site, of its local month. */
+const FIRST_OF_MONTH = `(previous_visit_local IS NULL OR previous_visit_local < ${month})`;
+/** The visit is the customer's first at its site of its local month, and the customer's first visit ever was there. */
+const HOME_FIRST_OF_MONTH = `(first_site_id = site_id AND (previous_site_visit_local IS NULL OR previous_site_visit_local < ${month}))`;
 
-/**
- * Per row of customer_visits: its local day, site, cohort and 0/1 flags, in the columns of
- * customer_cohorts_daily. At any site, the first visit of a month is also the first at its site, so the
- * rows without SITE_FIRST_OF_MONTH add nothing.
- */
+/** Per row of customer_visits: its local day, site, cohort and 0/1 flags, in the columns of customer_cohorts_daily. */
 export const COHORT_FLAGS = `visit_local::DATE AS day, site_id, date_trunc('month', first_visit_local)::DATE AS cohort,
-    (previous_visit_local IS NULL OR previous_visit_local < ${month})::INTEGER AS first_month,
-    (first_site_id = site_id AND ${SITE_FIRST_OF_MONTH})::INTEGER AS home_first_month`;
+    ${FIRST_OF_MONTH}::INTEGER AS first_month, ${HOME_FIRST_OF_MONTH}::INTEGER AS home_first_month`;
 
 const SUMS = ["first_month", "home_first_month"];
 
@@ -28,7 +25,7 @@ const SUMS = ["first_month", "home_first_month"];
 const sumsSql = (
   where: string,
 ) => `SELECT day, site_id, cohort, ${SUMS.map((c) => `sum(${c}) AS ${c}`).join(", ")}
-  FROM (SELECT ${COHORT_FLAGS} FROM customer_visits WHERE ${SITE_FIRST_OF_MONTH} AND ${where})
+  FROM (SELECT ${COHORT_FLAGS} FROM customer_visits WHERE (${FIRST_OF_MONTH} OR ${HOME_FIRST_OF_MONTH}) AND ${where})
   GROUP BY day, site_id, cohort`;
 
 /** Works the sums out again for the local days from the one `since` falls in, or for all days (refreshVisitsDaily). */

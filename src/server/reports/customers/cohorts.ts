@@ -69,7 +69,7 @@ FROM (
     WHERE visit_at >= $cohort_rest_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ ${site.join(" ")}
   )
 )
-WHERE cohort >= $cohort_first::DATE
+WHERE cohort >= $cohort_first::DATE AND ${sum} > 0
 GROUP BY ALL`;
   return { text, params };
 }

@@ -73,7 +73,7 @@ const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(
 /**
  * Works the daily sums out again from customer_visits, for the local days from the one `since` (an ISO
  * instant) falls in, or for all days. visits-sync.ts calls it in the transaction that changed visits from
- * `since` on, so the days before it are as they were.
+ * `since` on, so the days before it are as they were. The cohort sums (cohorts-daily.ts) follow along.
  */
 export async function refreshVisitsDaily(tx: Queryable, since: string | null): Promise<void> {
   await refreshCohortsDaily(tx, since);
@@ -94,6 +94,7 @@ export async function refreshVisitsDaily(tx: Queryable, since: string | null): P
 /**
  * Takes a plate's visits out of the daily sums, in the transaction that deletes them (erase-plate.ts),
  * before it does. Their flags are theirs alone: no other customer's visit changes. Days left without visits go.
+ * The cohort sums (cohorts-daily.ts) follow along.
  */
 export async function eraseFromVisitsDaily(tx: Queryable, plate: string): Promise<void> {
   await eraseFromCohortsDaily(tx, plate);
