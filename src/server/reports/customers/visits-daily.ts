@@ -1,7 +1,8 @@
 import type { Queryable } from "../../db/database.ts";
 import type { ReportSql, WindowName } from "../sql.ts";
 import { localDate } from "../time-zone.ts";
-import { eraseFromCohortsDaily, refreshCohortsDaily } from "./cohorts-daily.ts";
+import { COHORTS_DAILY } from "./cohorts-daily.ts";
+import { eraseFromKeyedDaily, refreshKeyedDaily } from "./keyed-daily-sums.ts";
 
 // The daily sums of the customer visits per site (migration 086, customer_visits_daily): what they hold, how
 // they follow customer_visits, and the reports' figures from them.
@@ -76,7 +77,7 @@ const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(
  * `since` on, so the days before it are as they were. The cohort sums (cohorts-daily.ts) follow along.
  */
 export async function refreshVisitsDaily(tx: Queryable, since: string | null): Promise<void> {
-  await refreshCohortsDaily(tx, since);
+  await refreshKeyedDaily(tx, COHORTS_DAILY, since);
   if (since === null) {
     await tx.run("DELETE FROM customer_visits_daily");
     await tx.run(`INSERT INTO customer_visits_daily BY NAME (${sumsSql("true")} ORDER BY day, site_id)`);
@@ -97,7 +98,7 @@ export async function refreshVisitsDaily(tx: Queryable, since: string | null): P
  * The cohort sums (cohorts-daily.ts) follow along.
  */
 export async function eraseFromVisitsDaily(tx: Queryable, plate: string): Promise<void> {
-  await eraseFromCohortsDaily(tx, plate);
+  await eraseFromKeyedDaily(tx, COHORTS_DAILY, plate);
   await tx.run(
     `UPDATE customer_visits_daily d SET ${SUMS.map((c) => `${c} = d.${c} - e.${c}`).join(", ")}
       FROM (${sumsSql("customer_id IN (SELECT id FROM customers WHERE plate = $plate)")}) e
