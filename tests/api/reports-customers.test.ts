@@ -156,7 +156,11 @@ describe("Nieuw / Terugkerend (users-type)", () => {
 
   it("builds one site's cohorts of the customers whose first visit ever was there", async () => {
     type Cohorts = {
-      rows: { month: string; plates: number; retention: ({ share: number | null } | null)[] }[];
+      rows: {
+        month: string;
+        plates: number;
+        retention: ({ plates: number; share: number | null } | null)[];
+      }[];
     };
     const cohortsAt = async (site: string) =>
       ((await report("users-type", `${WEEK_43}&site=${site}`)).extra as { cohorts: Cohorts }).cohorts.rows;
