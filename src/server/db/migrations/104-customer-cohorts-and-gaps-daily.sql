@@ -22,6 +22,24 @@ CREATE TABLE customer_cohorts_daily (
   PRIMARY KEY (day, site_id, cohort)
 );
 
+-- Daily histograms of the days between a visit and the customer's visit before it, per site, for the
+-- customers of a window of at most 31 days that no calendar period holds (Laatste 30 dagen): a visit is the
+-- customer's first in a window from day W on exactly when its previous visit lies more than (its day - W)
+-- days back. Read by src/server/reports/customers/visit-gaps.ts, kept like customer_cohorts_daily.
+-- gap: 0…30 days; 31: 31 days or more; 32: no previous visit.
+CREATE TABLE customer_visit_gaps_daily (
+  day DATE NOT NULL,
+  site_id INTEGER NOT NULL,
+  gap SMALLINT NOT NULL,
+  -- visits whose previous visit, at any site, lies `gap` days back
+  visits BIGINT NOT NULL,
+  -- visits whose previous visit at this site lies `gap` days back
+  site_visits BIGINT NOT NULL,
+  -- visits that are the customer's first at this site, whose first visit ever lies `gap` days back
+  site_first_visits BIGINT NOT NULL,
+  PRIMARY KEY (day, site_id, gap)
+);
+
 -- The daily sums of the visits are emptied too, so that the next sync refills both from customer_visits
 -- (visits-sync.ts, `daily_missing`).
 DELETE FROM customer_visits_daily;
