@@ -138,6 +138,21 @@ describe("Nieuw / Terugkerend (users-type)", () => {
     expect([kpi(utrecht, "new").value, kpi(utrecht, "returning").value]).toEqual([2, 3]);
   });
 
+  it("counts a run of days that no calendar period holds as the week does", async () => {
+    // Tuesday 20 to Sunday 25 October: week 43 without its Monday, which had no visits: the same 7
+    // customers, 3 new. Against Wednesday 14 to Monday 19: HH200H (V2) and MM300M (V3), both new; KL456M's
+    // V1 (Tuesday 13) lies before it.
+    const days = "from=2026-10-20&to=2026-10-25";
+    const body = await report("users-type", days);
+    expect(kpi(body, "new")).toEqual({ value: 3, previous: 2 });
+    expect(kpi(body, "returning")).toEqual({ value: 4, previous: 0 });
+    const day = (key: string) => series(body, key).points.map((p) => p.value);
+    expect(day("new")).toEqual([0, 0, 0, 0, 2, 1]);
+    expect(day("returning")).toEqual([1, 1, 1, 0, 0, 1]);
+    const zeist = await report("users-type", `${days}&site=zeist`);
+    expect([kpi(zeist, "plates").value, kpi(zeist, "new").value]).toEqual([3, 2]);
+  });
+
   it("builds the monthly cohorts of the twelve months up to the period", async () => {
     const { cohorts } = (await report("users-type", WEEK_43)).extra as {
       cohorts: { rows: { month: string; plates: number; retention: ({ share: number | null } | null)[] }[] };

@@ -15,7 +15,8 @@ const NONE = GAP_DAYS + 1;
 
 const daysBack = (earlier: string) => `least(visit_local::DATE - ${earlier}::DATE, ${GAP_DAYS})`;
 // (least() passes over a NULL)
-const gapOf = (previous: string) => `CASE WHEN ${previous} IS NULL THEN ${NONE} ELSE ${daysBack(previous)} END`;
+const gapOf = (previous: string) =>
+  `CASE WHEN ${previous} IS NULL THEN ${NONE} ELSE ${daysBack(previous)} END`;
 
 /** Up to three rows per visit of customer_visits matching `where`: one per histogram it counts in. */
 const gapRows = (where: string, select = "") => {
