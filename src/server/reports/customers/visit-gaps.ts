@@ -18,17 +18,17 @@ const daysBack = (earlier: string) => `least(visit_local::DATE - ${earlier}::DAT
 const gapOf = (previous: string) =>
   `CASE WHEN ${previous} IS NULL THEN ${NONE} ELSE ${daysBack(previous)} END`;
 
-/** Up to three rows per visit of customer_visits matching `where`: one per histogram it counts in. */
-const gapRows = (where: string, select = "") => {
-  const row = (gap: string, sums: [number, number, number], only = "true") =>
-    `SELECT ${select}visit_local::DATE AS day, site_id, ${gap} AS gap, ${sums[0]} AS visits, ${sums[1]} AS site_visits,
-      ${sums[2]} AS site_first_visits FROM customer_visits WHERE ${only} AND ${where}`;
-  return [
-    row(gapOf("previous_visit_local"), [1, 0, 0]),
-    row(gapOf("previous_site_visit_local"), [0, 1, 0]),
-    row(daysBack("first_visit_local"), [0, 0, 1], "previous_site_visit_local IS NULL"),
-  ].join("\n  UNION ALL ");
-};
+/**
+ * Up to three rows per visit of customer_visits matching `where`, one per histogram it counts in (the third
+ * only for a customer's first visit at the site), from one scan.
+ */
+const gapRows = (where: string, select = "") => `SELECT * FROM (
+    SELECT ${select}visit_local::DATE AS day, site_id,
+      unnest([${gapOf("previous_visit_local")}, ${gapOf("previous_site_visit_local")},
+        CASE WHEN previous_site_visit_local IS NULL THEN ${daysBack("first_visit_local")} END]) AS gap,
+      unnest([1, 0, 0]) AS visits, unnest([0, 1, 0]) AS site_visits, unnest([0, 0, 1]) AS site_first_visits
+    FROM customer_visits WHERE ${where}
+  ) WHERE gap IS NOT NULL`;
 
 export const VISIT_GAPS_DAILY: KeyedDailySums = {
   table: "customer_visit_gaps_daily",
