@@ -75,7 +75,8 @@ const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(
 /**
  * Works the daily sums out again from customer_visits, for the local days from the one `since` (an ISO
  * instant) falls in, or for all days. visits-sync.ts calls it in the transaction that changed visits from
- * `since` on, so the days before it are as they were. The cohort sums and gap histograms (cohorts-daily.ts, visit-gaps.ts) follow.
+ * `since` on, so the days before it are as they were. The cohort sums and gap histograms (cohorts-daily.ts,
+ * visit-gaps.ts) follow.
  */
 export async function refreshVisitsDaily(tx: Queryable, since: string | null): Promise<void> {
   await refreshKeyedDaily(tx, COHORTS_DAILY, since);
