@@ -32,7 +32,13 @@ const REPORTS = [
 ];
 // The customer tables have a sync of their own (visits-sync.ts); the sales sums and the postcode sales are
 // emptied by their definitions.
-const CUSTOMER_TABLES = ["customer_visits", "customer_visits_daily", "customers"];
+const CUSTOMER_TABLES = [
+  "customer_visits",
+  "customer_visits_daily",
+  "customer_cohorts_daily",
+  "customer_visit_gaps_daily",
+  "customers",
+];
 
 const localDate = (ms: number) => new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Amsterdam" });
 const started = Date.now();

@@ -138,6 +138,21 @@ describe("Nieuw / Terugkerend (users-type)", () => {
     expect([kpi(utrecht, "new").value, kpi(utrecht, "returning").value]).toEqual([2, 3]);
   });
 
+  it("counts a run of days that no calendar period holds as the week does", async () => {
+    // Tuesday 20 to Sunday 25 October: week 43 without its Monday, which had no visits: the same 7
+    // customers, 3 new. Against Wednesday 14 to Monday 19: HH200H (V2) and MM300M (V3), both new; KL456M's
+    // V1 (Tuesday 13) lies before it.
+    const days = "from=2026-10-20&to=2026-10-25";
+    const body = await report("users-type", days);
+    expect(kpi(body, "new")).toEqual({ value: 3, previous: 2 });
+    expect(kpi(body, "returning")).toEqual({ value: 4, previous: 0 });
+    const day = (key: string) => series(body, key).points.map((p) => p.value);
+    expect(day("new")).toEqual([0, 0, 0, 0, 2, 1]);
+    expect(day("returning")).toEqual([1, 1, 1, 0, 0, 1]);
+    const zeist = await report("users-type", `${days}&site=zeist`);
+    expect([kpi(zeist, "plates").value, kpi(zeist, "new").value]).toEqual([3, 2]);
+  });
+
   it("builds the monthly cohorts of the twelve months up to the period", async () => {
     const { cohorts } = (await report("users-type", WEEK_43)).extra as {
       cohorts: { rows: { month: string; plates: number; retention: ({ share: number | null } | null)[] }[] };
@@ -152,5 +167,27 @@ describe("Nieuw / Terugkerend (users-type)", () => {
     expect([october.plates, october.retention[0]?.share, october.retention[1]]).toEqual([6, 1, null]);
     // TT100T's first visit (October 2025) lies before the matrix.
     expect(cohorts.rows[0].plates).toBe(0);
+  });
+
+  it("builds one site's cohorts of the customers whose first visit ever was there", async () => {
+    type Cohorts = {
+      rows: {
+        month: string;
+        plates: number;
+        retention: ({ plates: number; share: number | null } | null)[];
+      }[];
+    };
+    const cohortsAt = async (site: string) =>
+      ((await report("users-type", `${WEEK_43}&site=${site}`)).extra as { cohorts: Cohorts }).cohorts.rows;
+    // Utrecht: September SS400S (first visit there, back there in October); October KL456M HH200H PQ777R.
+    // AB123C came to Utrecht in October, but its first visit ever was at Zeist; TT100T's lies before the matrix.
+    const utrecht = await cohortsAt("utrecht");
+    expect(utrecht.map((r) => r.plates)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]);
+    expect(utrecht[10].retention.slice(0, 3).map((c) => c?.share ?? null)).toEqual([1, 1, null]);
+    expect(utrecht[11].retention[0]?.share).toBe(1);
+    // Zeist: October ZZ001Z and AB123C (V9, 00:29 on Sunday, before its Utrecht visit); TT100T first came to Utrecht.
+    const zeist = await cohortsAt("zeist");
+    expect(zeist.map((r) => r.plates)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(zeist[10].retention.slice(0, 2).map((c) => c?.plates ?? null)).toEqual([0, 0]);
   });
 });

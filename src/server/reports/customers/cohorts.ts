@@ -4,8 +4,8 @@ import { bucketSql } from "../buckets.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { siteCondition } from "../sql.ts";
-import { endOfDay, startOfDay } from "../time-zone.ts";
-import { previousVisit } from "./visits.ts";
+import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
+import { COHORT_FLAGS } from "./cohorts-daily.ts";
 
 // The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in
 // a month (a cohort), and which share of them came again in each following month. It covers the twelve
@@ -42,30 +42,50 @@ function cohortRange(filters: ReportFilters) {
 
 // cohort: the local month of a customer's first visit ever (with sites chosen: customers whose first visit
 // ever was at one of them). A cell counts the cohort's customers with a visit in a month (at the chosen
-// sites): their first visit of that month (within the scope, visits.ts), so that each customer counts
-// once; with several sites, whose previous visit within the set no visit knows, the distinct customers.
-// Month 0 is the whole cohort.
+// sites): for all sites or one, their first visit of that month (within the scope, visits.ts), summed per
+// day (cohorts-daily.ts), so that each customer counts once; with several sites, whose previous visit within
+// the set no visit knows, the distinct customers of the visits. Month 0 is the whole cohort.
 export function cohortSql(filters: ReportFilters) {
   const range = cohortRange(filters);
-  const params: Record<string, DuckDBValue> = {
-    cohort_start: range.start.toISOString(),
-    cohort_end: range.end.toISOString(),
-  };
+  const params: Record<string, DuckDBValue> = { cohort_end: range.end.toISOString() };
+  if (filters.sites.length > 1) {
+    params.cohort_start = range.start.toISOString();
+    return { text: setCohortSql(filters, params), params };
+  }
+  // whole days from the sums, the unfinished last day (when the range runs to now) from the visits
+  const rest = localDate(range.end);
+  params.cohort_first = range.first;
+  params.cohort_rest = rest;
+  params.cohort_rest_start = startOfDay(rest).toISOString();
+  const site = siteCondition("site_id", filters.sites, params).map((condition) => `AND ${condition}`);
+  const sum = filters.sites.length === 0 ? "first_month" : "home_first_month";
+  const text = `SELECT cohort::TIMESTAMP AS cohort, date_trunc('month', day)::TIMESTAMP AS month, sum(${sum}) AS plates
+FROM (
+  SELECT day, cohort, ${sum} FROM customer_cohorts_daily
+  WHERE day >= $cohort_first::DATE AND day < $cohort_rest::DATE ${site.join(" ")}
+  UNION ALL
+  SELECT day, cohort, ${sum} FROM (
+    SELECT ${COHORT_FLAGS} FROM customer_visits
+    WHERE visit_at >= $cohort_rest_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ ${site.join(" ")}
+  )
+)
+WHERE cohort >= $cohort_first::DATE AND ${sum} > 0
+GROUP BY ALL`;
+  return { text, params };
+}
+
+function setCohortSql(filters: ReportFilters, params: Record<string, DuckDBValue>) {
   const site = [
     ...siteCondition("site_id", filters.sites, params),
     ...siteCondition("first_site_id", filters.sites, params),
   ].map((condition) => `AND ${condition}`);
   const month = (column: string) => bucketSql("month", column);
-  const set = filters.sites.length > 1;
-  const previous = previousVisit(filters).local;
-  const text = `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month,
-  ${set ? "count(DISTINCT customer_id)" : "count(*)"} AS plates
+  return `SELECT ${month("first_visit_local")} AS cohort, ${month("visit_local")} AS month,
+  count(DISTINCT customer_id) AS plates
 FROM customer_visits
 WHERE visit_at >= $cohort_start::TIMESTAMPTZ AND visit_at < $cohort_end::TIMESTAMPTZ
   AND first_visit_at >= $cohort_start::TIMESTAMPTZ ${site.join(" ")}
-  ${set ? "" : `AND (${previous} IS NULL OR ${previous} < ${month("visit_local")})`}
 GROUP BY ALL`;
-  return { text, params };
 }
 
 /** Cells → one row per cohort month, oldest first, with shares of the cohort's size. */

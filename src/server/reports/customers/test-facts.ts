@@ -1,5 +1,6 @@
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { syncCustomerVisits } from "./visits-sync.ts";
 
 // For the customer tables' tests: a migrated in-memory database with sites A (1) and B (2), and the facts
 // the visits are worked out from, written one by one as ingestion would.
@@ -30,3 +31,17 @@ export const siteSale = (db: Database, site: number, at: string, plate: string) 
      VALUES ($1, $2, $3, $4, 'pin', 1210, 1210, 210)`,
     [site, `t${++event}`, at, plate],
   );
+
+/** Works the customer tables out again from all facts, from empty tables, as the first sync does. */
+export async function rebuildCustomers(db: Database): Promise<void> {
+  for (const table of [
+    "customer_cohorts_daily",
+    "customer_visit_gaps_daily",
+    "customer_visits_daily",
+    "customer_visits",
+    "customers",
+  ])
+    await db.run(`DELETE FROM ${table}`);
+  await db.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
+  await syncCustomerVisits(db);
+}

@@ -7,6 +7,7 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { cohortMatrix, cohortSql } from "./cohorts.ts";
+import { gapCustomersSql } from "./visit-gaps.ts";
 import { firstVisitFacts, firstVisitOf, newCustomerOf, platesMetric } from "./visits.ts";
 import { dailyCustomersSql } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
@@ -31,7 +32,7 @@ interface TypeRow extends Windowed {
 export function usersTypeSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const text = `WITH finest AS (
-  ${dailyCustomersSql(sql) ?? visitsFinest(sql)}
+  ${dailyCustomersSql(sql) ?? gapCustomersSql(sql) ?? visitsFinest(sql)}
 )
 ${GRAINS.query({
   measures: [
