@@ -207,6 +207,41 @@ describe("customer journey", () => {
     expect(await rebuilt()).toEqual(incremental);
   });
 
+  it("leaves the sessions alone in a round without a new session or event, and takes in a later claim in an old one", async () => {
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads");
+    await session(2, "v1", "2026-11-02T14:00:00Z", "Direct"); // inherits Google Ads from session 1
+    await syncJourney(db);
+    const sessionsOnly = await snapshot();
+
+    // Only a camera and a till: a redemption of a code nobody claimed yet.
+    await read("2026-11-06T10:00:00Z", "QQ11");
+    await sale("2026-11-06T10:05:00Z", "QQ11", "Q-CODE");
+    await syncJourney(db);
+    const tillsOnly = await snapshot();
+    expect(tillsOnly.sessions).toEqual(sessionsOnly.sessions);
+    expect(tillsOnly.daily).toEqual(sessionsOnly.daily);
+    expect(tillsOnly.redemptions.map((r) => [r.voucher_code, r.claim_session_id, r.channel])).toEqual([
+      ["Q-CODE", null, null],
+    ]);
+
+    // The claim arrives late, in session 2 (no new session): 5 November is within 30 days before the sale,
+    // and the read 5 minutes before the sale is the same visit, so the plate was not seen before: acquired.
+    await claim(2, "2026-11-05T09:00:00Z", "Q-CODE");
+    await syncJourney(db);
+    const incremental = await snapshot();
+    expect(
+      incremental.redemptions.map((r) => [r.claim_session_id, r.channel, r.seen_before, r.acquired]),
+    ).toEqual([[2, "Google Ads", false, true]]);
+    expect(incremental.customers.map((c) => [c.plate, c.via, c.session_id, c.channel])).toEqual([
+      ["QQ11", "voucher", 2, "Google Ads"],
+    ]);
+    // 2 November, Google Ads: the two sessions, now with one claim
+    expect(incremental.daily.map((d) => [d.local_date, d.channel, d.sessions, d.claims])).toEqual([
+      ["2026-11-02", "Google Ads", 2, 1],
+    ]);
+    expect(await rebuilt()).toEqual(incremental);
+  });
+
   it("reads the earlier history of a plate once it has a voucher or online sale, and skips plates without", async () => {
     await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads");
     await claim(1, "2026-11-02T09:01:00Z", "Z-CODE");
