@@ -44,6 +44,19 @@ export function migrationFilters(filters: ReportFilters): ReportFilters {
 
 export function migrationSql(filters: ReportFilters) {
   const sql = new ReportSql(migrationFilters(filters));
+  const perCustomer = `SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
+    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+    count(*) FILTER (WHERE win = 'current') AS current_visits
+  FROM (${sql.facts("customer_visits", "visit_at")}) GROUP BY customer_id`;
+  return { text: migrationFrom(sql, perCustomer), params: sql.params };
+}
+
+/**
+ * The migration rows from `perCustomer`: each customer seen in either window with its first visit and its
+ * visits in the comparison (`previous_visits`) and in the period (`current_visits`). `sql` holds the
+ * windows of migrationFilters; the segments use their `$…_start` and `$comparison_end` parameters.
+ */
+export function migrationFrom(sql: ReportSql, perCustomer: string): string {
   const days = (win: "current" | "comparison") => {
     const window = sql.filters[win];
     return window ? (window.end.getTime() - window.start.getTime()) / 86_400_000 : 0;
@@ -56,11 +69,8 @@ export function migrationSql(filters: ReportFilters) {
       WHEN ${visits} >= ${at(VAST_DAYS)} THEN 'vast' WHEN ${visits} >= ${at(REGULAR_DAYS)} THEN 'regelmatig'
       ELSE 'incidenteel' END`;
   };
-  const text = `WITH per_customer AS (
-  SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${sql.facts("customer_visits", "visit_at")}) GROUP BY customer_id
+  return `WITH per_customer AS (
+  ${perCustomer}
 )
 SELECT
   CASE WHEN previous_visits > 0 THEN ${segment("comparison", "previous_visits")}
@@ -68,7 +78,6 @@ SELECT
   CASE WHEN current_visits > 0 THEN ${segment("current", "current_visits")} ELSE 'verloren' END AS to_segment,
   count(*) AS plates
 FROM per_customer GROUP BY ALL`;
-  return { text, params: sql.params };
 }
 
 /** Sankey nodes (each segment once on either side) and the links between them, largest first. */

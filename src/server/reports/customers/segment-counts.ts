@@ -1,0 +1,251 @@
+import type { PeriodPreset } from "../../../shared/reports/filters.ts";
+import { comparisonShift, resolvePeriod } from "../../../shared/reports/period.ts";
+import { serverClock } from "../../clock.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import type { TimeWindow } from "../buckets.ts";
+import { serialised } from "../derived-sync.ts";
+import { filtersFor, type ReportFilters } from "../filters.ts";
+import { ReportSql } from "../sql.ts";
+import { localDate, startOfDay } from "../time-zone.ts";
+import { migrationFilters, migrationFrom, migrationSql } from "./segments.ts";
+import { syncCustomerVisits } from "./visits-sync.ts";
+
+// Flow's segment migration without grouping the windows' visits per customer on every request: the tables
+// of migration 100 keep, per preset period that ends at or near today and per scope (all sites, each site),
+// each customer's visits in the complete days of both windows. A request adds the visits of each window's
+// last, unfinished day (today; for "Dit jaar" also the same day last year, up to the same time) from
+// customer_visits, and classifies the customers with the very same SQL as the query over all visits
+// (segments.ts), so the rows are the same either way.
+//
+// Upkeep (syncSegmentCounts): when a period's windows moved (the day rolled over) its counts are worked out
+// again; otherwise only the customers with a newly arrived read before a split (a late one) are, since a
+// read from today on only touches the unfinished days, which requests read themselves.
+
+/** The presets kept: those that end today or yesterday and are picked most; the default among them. */
+export const KEPT_PERIODS = [
+  "last-7-days",
+  "last-30-days",
+  "this-month",
+  "this-year",
+] as const satisfies readonly PeriodPreset[];
+
+type KeptPeriod = (typeof KEPT_PERIODS)[number];
+
+/** The instants of segment_periods: each window's start and the start of its last, unfinished day. */
+interface Split {
+  comparison_start: Date;
+  comparison_split: Date;
+  current_start: Date;
+  current_split: Date;
+}
+
+/** The start of the local day `window` ends on (its end, when that is a midnight), not before its start. */
+const splitOf = (window: TimeWindow) =>
+  new Date(Math.max(window.start.getTime(), startOfDay(localDate(window.end)).getTime()));
+
+function splitFor(filters: ReportFilters): Split | null {
+  const { current, comparison } = migrationFilters(filters);
+  if (!comparison) return null;
+  return {
+    comparison_start: comparison.start,
+    comparison_split: splitOf(comparison),
+    current_start: current.start,
+    current_split: splitOf(current),
+  };
+}
+
+/** The migration windows of `preset` at `now`, all sites. */
+function presetFilters(preset: KeptPeriod, now: Date): ReportFilters {
+  const range = resolvePeriod({ period: preset }, localDate(now));
+  return filtersFor({
+    preset,
+    range,
+    compare: "previous",
+    shift: comparisonShift(range, "previous"),
+    granularity: "day",
+    sites: [],
+    now,
+  });
+}
+
+const isKept = (preset: string): preset is KeptPeriod => (KEPT_PERIODS as readonly string[]).includes(preset);
+
+const iso = (split: Split) =>
+  Object.fromEntries(Object.entries(split).map(([key, value]) => [key, value.toISOString()]));
+
+/**
+ * The migration query of a request: from the kept counts when they were counted for the request's windows
+ * (a kept period, all sites or one, the customers numbered as now), else over all visits (migrationSql).
+ */
+export async function migrationQuery(db: Queryable, filters: ReportFilters) {
+  const split = isKept(filters.preset) && filters.sites.length <= 1 ? splitFor(filters) : null;
+  if (!split) return migrationSql(filters);
+  const [found] = await db.query<{ kept: boolean }>(
+    `SELECT count(*) = 1 AS kept FROM segment_periods p, segment_counts_sync s, customer_visits_sync v
+    WHERE p.period = $period AND p.comparison_start = $comparison_start::TIMESTAMPTZ
+      AND p.comparison_split = $comparison_split::TIMESTAMPTZ AND p.current_start = $current_start::TIMESTAMPTZ
+      AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds`,
+    { period: filters.preset, ...iso(split) },
+  );
+  return found.kept ? keptMigrationSql(filters, split) : migrationSql(filters);
+}
+
+/**
+ * The migration from the kept counts of the request's scope, plus the visits from each window's split to
+ * its end (none when every window ends at a midnight: then the counts are read alone).
+ */
+export function keptMigrationSql(filters: ReportFilters, split: Split) {
+  const sql = new ReportSql(migrationFilters(filters));
+  const { current, comparison } = sql.filters;
+  sql.params.period = filters.preset;
+  sql.params.scope = filters.sites[0]?.id ?? 0;
+  const kept = `SELECT customer_id, first_visit_at, previous_visits, current_visits FROM segment_counts
+    WHERE period = $period AND site_id = $scope`;
+  const unfinished =
+    split.current_split.getTime() < current.end.getTime() ||
+    (comparison !== null && split.comparison_split.getTime() < comparison.end.getTime());
+  if (!unfinished) {
+    for (const [name, window] of sql.windows) sql.params[`${name}_start`] = window.start.toISOString();
+    sql.params.comparison_end = comparison?.end.toISOString() ?? null;
+    return { text: migrationFrom(sql, kept), params: sql.params };
+  }
+  sql.params.current_split = split.current_split.toISOString();
+  sql.params.comparison_split = split.comparison_split.toISOString();
+  const lastDays = sql.facts("customer_visits", "visit_at", {
+    select: () => "customer_id, first_visit_at",
+    where: (name) => `visit_at >= $${name}_split::TIMESTAMPTZ`,
+  });
+  // The last days' visits are few: grouped on their own and joined to the counts, which need no grouping.
+  const perCustomer = `SELECT coalesce(l.first_visit_at, k.first_visit_at) AS first_visit_at,
+    coalesce(k.previous_visits, 0) + coalesce(l.previous_visits, 0) AS previous_visits,
+    coalesce(k.current_visits, 0) + coalesce(l.current_visits, 0) AS current_visits
+  FROM (${kept}) k FULL JOIN (
+    SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
+      count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+      count(*) FILTER (WHERE win = 'current') AS current_visits
+    FROM (${lastDays}) GROUP BY customer_id
+  ) l USING (customer_id)`;
+  return { text: migrationFrom(sql, perCustomer), params: sql.params };
+}
+
+/**
+ * The rows of segment_counts of `period` for its windows `split`, for the customers matching `customers`
+ * (a condition on customer_visits' customer_id): per customer over all sites (site_id 0) and per site.
+ */
+const countsSql = (
+  customers: string,
+) => `SELECT $period AS period, coalesce(site_id, 0) AS site_id, customer_id,
+    any_value(first_visit_at) AS first_visit_at,
+    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+    count(*) FILTER (WHERE win = 'current') AS current_visits
+  FROM (
+    SELECT 'comparison' AS win, customer_id, site_id, first_visit_at FROM customer_visits
+    WHERE visit_at >= $comparison_start::TIMESTAMPTZ AND visit_at < $comparison_split::TIMESTAMPTZ AND ${customers}
+    UNION ALL
+    SELECT 'current' AS win, customer_id, site_id, first_visit_at FROM customer_visits
+    WHERE visit_at >= $current_start::TIMESTAMPTZ AND visit_at < $current_split::TIMESTAMPTZ AND ${customers}
+  )
+  GROUP BY GROUPING SETS ((customer_id), (customer_id, site_id))`;
+
+interface SyncState {
+  reads: number;
+  visits_rebuilds: number;
+  visits_reads: number;
+  rebuilds: number;
+}
+
+/**
+ * Brings the counts up to date after the customers' visits (visits-sync.ts). Its bookkeeping is the visits'
+ * own: the reads customer_visits had taken in when the counts were last brought up to date. Reads are
+ * counted, not numbered, so after an erasure some reads from that count on were seen before: their
+ * customers are worked out again, which changes nothing.
+ */
+// the clock requests read their periods by (fixed under API tests), so the kept windows are theirs
+const now = serverClock();
+
+export async function syncSegmentCounts(db: Queryable): Promise<void> {
+  await syncCustomerVisits(db);
+  await serialised(db, "segment_counts_sync", (database) => database.transaction((tx) => syncIn(tx, now())), {
+    reads: "plate_reads",
+  });
+}
+
+async function syncIn(tx: Queryable, now: Date): Promise<void> {
+  const [state] = await tx.query<SyncState>(
+    `SELECT s.reads, s.visits_rebuilds, v.reads AS visits_reads, v.rebuilds
+    FROM segment_counts_sync s, customer_visits_sync v`,
+  );
+  // instants come back as ISO strings (database.ts), as iso() writes them
+  const stored = new Map(
+    (await tx.query<Record<string, string>>("FROM segment_periods")).map((row) => [row.period, row]),
+  );
+  // customers are numbered anew by a rebuild of the visits, which also starts their bookkeeping from 0
+  const renumbered = state.rebuilds !== state.visits_rebuilds || state.reads === 0;
+  const moved: [KeptPeriod, Split][] = [];
+  const same: [KeptPeriod, Split][] = [];
+  for (const period of KEPT_PERIODS) {
+    const split = splitFor(presetFilters(period, now)) as Split;
+    const old = stored.get(period);
+    const unchanged = old && Object.entries(iso(split)).every(([key, value]) => old[key] === value);
+    (unchanged && !renumbered ? same : moved).push([period, split]);
+  }
+  for (const [period, split] of moved) {
+    await tx.run("DELETE FROM segment_counts WHERE period = $period", { period });
+    await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql("true")} ORDER BY site_id)`, {
+      period,
+      ...iso(split),
+    });
+    await tx.run(
+      `INSERT OR REPLACE INTO segment_periods BY NAME (SELECT $period AS period,
+        $comparison_start::TIMESTAMPTZ AS comparison_start, $comparison_split::TIMESTAMPTZ AS comparison_split,
+        $current_start::TIMESTAMPTZ AS current_start, $current_split::TIMESTAMPTZ AS current_split)`,
+      { period, ...iso(split) },
+    );
+  }
+  if (same.length > 0) await recount(tx, state.reads, same);
+  await tx.run(
+    "UPDATE segment_counts_sync SET reads = $reads, visits_rebuilds = $rebuilds, synced_at = now()",
+    { reads: state.visits_reads, rebuilds: state.rebuilds },
+  );
+}
+
+/**
+ * Works the counts of `periods` out again for the customers with a read from the `from`th on that lies
+ * before a split: a late read can add, merge or split visits there, or move the customer's first visit.
+ */
+async function recount(tx: Queryable, from: number, periods: [KeptPeriod, Split][]): Promise<void> {
+  const latest = Math.max(...periods.map(([, split]) => split.current_split.getTime()));
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE segment_touched AS
+      SELECT id FROM customers WHERE plate IN (
+        SELECT plate FROM plate_reads
+        WHERE rowid >= $from AND direction = 'in' AND plate IS NOT NULL AND read_at < $latest::TIMESTAMPTZ)`,
+    { from, latest: new Date(latest).toISOString() },
+  );
+  const [touched] = await tx.query<{ customers: number }>(
+    "SELECT count(*) AS customers FROM segment_touched",
+  );
+  if (touched.customers > 0) {
+    const customers = "customer_id IN (SELECT id FROM segment_touched)";
+    for (const [period, split] of periods) {
+      await tx.run(`DELETE FROM segment_counts WHERE period = $period AND ${customers}`, { period });
+      await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql(customers)})`, { period, ...iso(split) });
+    }
+  }
+  await tx.run("DROP TABLE segment_touched");
+}
+
+/**
+ * A plate's erasure (erase-plate.ts): its customer's counts go, as a rebuild would give, and the bookkeeping
+ * loses the deleted reads as the visits' does. Inside the erasure's transaction, before the customer goes.
+ */
+export async function eraseFromSegmentCounts(tx: Queryable, plate: string, reads: number): Promise<void> {
+  await tx.run(
+    "DELETE FROM segment_counts WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",
+    [plate],
+  );
+  await tx.run("UPDATE segment_counts_sync SET reads = greatest(reads - $1, 0)", [reads]);
+}
+
+/** For tests: the windows the counts are kept for at `now`, and a sync as if it ran then. */
+export const syncSegmentCountsAt = (db: Database, now: Date) => db.transaction((tx) => syncIn(tx, now));
