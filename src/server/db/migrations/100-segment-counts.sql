@@ -39,3 +39,17 @@ INSERT INTO segment_counts_sync VALUES (0, 0, now());
 
 -- A rebuild of customer_visits numbers the customers anew: the counts, kept by customer number, follow it.
 ALTER TABLE customer_visits_sync ADD COLUMN rebuilds INTEGER DEFAULT 0;
+
+-- segment_counts summed per scope and visit counts, with the first visit as the earliest instant of its
+-- class (before the comparison, in its kept days, between the comparison's split and the period's start, in
+-- the period): the segments of the customers without a visit in the windows' last days follow from these
+-- few rows alone (segment-counts.ts, firstVisitClass).
+CREATE TABLE segment_histogram (
+  period VARCHAR NOT NULL,
+  site_id INTEGER NOT NULL,
+  first_visit_at TIMESTAMPTZ NOT NULL,
+  previous_visits INTEGER NOT NULL,
+  current_visits INTEGER NOT NULL,
+  plates INTEGER NOT NULL,
+  PRIMARY KEY (period, site_id, first_visit_at, previous_visits, current_visits)
+);

@@ -91,15 +91,31 @@ export async function migrationQuery(db: Queryable, filters: ReportFilters) {
 }
 
 /**
- * The migration from the kept counts of the request's scope, plus the visits from each window's split to
- * its end (none when every window ends at a midnight: then the counts are read alone).
+ * A first visit as the instant that stands for its class in segment_histogram: the period's start from it
+ * on; just before it from the comparison's split on; the comparison's start from there on; just before it
+ * before. `at(column)`: the SQL of that column of segment_periods (a table's, or a request's parameter).
+ * For a customer without a visit in the windows' last days this classifies as its first visit does
+ * (segments.ts): one that lies from the comparison's split to its end is itself such a visit.
+ */
+const firstVisitClass = (first: string, at: (column: keyof Split) => string) => {
+  const before = (column: keyof Split) => `make_timestamptz(epoch_us(${at(column)}) - 1)`;
+  return `CASE WHEN ${first} >= ${at("current_start")} THEN ${at("current_start")}
+    WHEN ${first} >= ${at("comparison_split")} THEN ${before("current_start")}
+    WHEN ${first} >= ${at("comparison_start")} THEN ${at("comparison_start")}
+    ELSE ${before("comparison_start")} END`;
+};
+
+/**
+ * The migration from segment_histogram of the request's scope. The customers with a visit in a window's
+ * last day (from its split to its end) are few: each is taken off as the histogram has it and added with
+ * those visits. When every window ends at a midnight there are none, and the histogram is read alone.
  */
 export function keptMigrationSql(filters: ReportFilters, split: Split) {
   const sql = new ReportSql(migrationFilters(filters));
   const { current, comparison } = sql.filters;
   sql.params.period = filters.preset;
   sql.params.scope = filters.sites[0]?.id ?? 0;
-  const kept = `SELECT customer_id, first_visit_at, previous_visits, current_visits FROM segment_counts
+  const histogram = `SELECT first_visit_at, previous_visits, current_visits, plates FROM segment_histogram
     WHERE period = $period AND site_id = $scope`;
   const unfinished =
     split.current_split.getTime() < current.end.getTime() ||
@@ -107,7 +123,7 @@ export function keptMigrationSql(filters: ReportFilters, split: Split) {
   if (!unfinished) {
     for (const [name, window] of sql.windows) sql.params[`${name}_start`] = window.start.toISOString();
     sql.params.comparison_end = comparison?.end.toISOString() ?? null;
-    return { text: migrationFrom(sql, kept), params: sql.params };
+    return { text: migrationFrom(sql, histogram, { weighted: true }), params: sql.params };
   }
   sql.params.current_split = split.current_split.toISOString();
   sql.params.comparison_split = split.comparison_split.toISOString();
@@ -115,17 +131,31 @@ export function keptMigrationSql(filters: ReportFilters, split: Split) {
     select: () => "customer_id, first_visit_at",
     where: (name) => `visit_at >= $${name}_split::TIMESTAMPTZ`,
   });
-  // The last days' visits are few: grouped on their own and joined to the counts, which need no grouping.
-  const perCustomer = `SELECT coalesce(l.first_visit_at, k.first_visit_at) AS first_visit_at,
-    coalesce(k.previous_visits, 0) + coalesce(l.previous_visits, 0) AS previous_visits,
-    coalesce(k.current_visits, 0) + coalesce(l.current_visits, 0) AS current_visits
-  FROM (${kept}) k FULL JOIN (
+  const perCustomer = `${histogram}
+  UNION ALL
+  SELECT ${firstVisitClass("first_visit_at", (column) => `$${column}::TIMESTAMPTZ`)}, previous_visits, current_visits, -1
+  FROM last_days_kept WHERE previous_visits IS NOT NULL
+  UNION ALL
+  SELECT coalesce(last_first_visit_at, first_visit_at), coalesce(previous_visits, 0) + last_previous_visits,
+    coalesce(current_visits, 0) + last_current_visits, 1
+  FROM last_days_kept`;
+  // the last days' customers with their kept counts, if any
+  const lastDaysKept = `last_days_kept AS MATERIALIZED (
+  SELECT l.customer_id, k.first_visit_at, k.previous_visits, k.current_visits,
+    l.first_visit_at AS last_first_visit_at, l.previous_visits AS last_previous_visits,
+    l.current_visits AS last_current_visits
+  FROM (
     SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
       count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
       count(*) FILTER (WHERE win = 'current') AS current_visits
     FROM (${lastDays}) GROUP BY customer_id
-  ) l USING (customer_id)`;
-  return { text: migrationFrom(sql, perCustomer), params: sql.params };
+  ) l LEFT JOIN (
+    SELECT customer_id, first_visit_at, previous_visits, current_visits FROM segment_counts
+    WHERE period = $period AND site_id = $scope
+  ) k USING (customer_id)
+), `;
+  const text = migrationFrom(sql, perCustomer, { weighted: true, with: lastDaysKept });
+  return { text, params: sql.params };
 }
 
 /**
@@ -195,12 +225,14 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
       period,
       ...iso(split),
     });
+    await tx.run("DELETE FROM segment_histogram WHERE period = $period", { period });
     await tx.run(
       `INSERT OR REPLACE INTO segment_periods BY NAME (SELECT $period AS period,
         $comparison_start::TIMESTAMPTZ AS comparison_start, $comparison_split::TIMESTAMPTZ AS comparison_split,
         $current_start::TIMESTAMPTZ AS current_start, $current_split::TIMESTAMPTZ AS current_split)`,
       { period, ...iso(split) },
     );
+    await addToHistogram(tx, "c.period = $period", 1, { period });
   }
   if (same.length > 0) await recount(tx, state.reads, same);
   await tx.run(
@@ -228,11 +260,30 @@ async function recount(tx: Queryable, from: number, periods: [KeptPeriod, Split]
   if (touched.customers > 0) {
     const customers = "customer_id IN (SELECT id FROM segment_touched)";
     for (const [period, split] of periods) {
-      await tx.run(`DELETE FROM segment_counts WHERE period = $period AND ${customers}`, { period });
+      const rows = `c.period = $period AND c.${customers}`;
+      await addToHistogram(tx, rows, -1, { period });
+      await tx.run(`DELETE FROM segment_counts c WHERE ${rows}`, { period });
       await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql(customers)})`, { period, ...iso(split) });
+      await addToHistogram(tx, rows, 1, { period });
     }
   }
   await tx.run("DROP TABLE segment_touched");
+}
+
+/**
+ * Adds the rows of segment_counts `c` matching `where` to segment_histogram (`sign` -1: takes them off);
+ * classes left without customers go.
+ */
+async function addToHistogram(tx: Queryable, where: string, sign: 1 | -1, params?: Record<string, string>) {
+  await tx.run(
+    `INSERT INTO segment_histogram BY NAME (
+      SELECT c.period, c.site_id, ${firstVisitClass("c.first_visit_at", (column) => `p.${column}`)} AS first_visit_at,
+        c.previous_visits, c.current_visits, ${sign} * count(*) AS plates
+      FROM segment_counts c JOIN segment_periods p USING (period) WHERE ${where} GROUP BY ALL
+    ) ON CONFLICT DO UPDATE SET plates = plates + EXCLUDED.plates`,
+    params,
+  );
+  await tx.run("DELETE FROM segment_histogram WHERE plates = 0");
 }
 
 /**
@@ -240,11 +291,10 @@ async function recount(tx: Queryable, from: number, periods: [KeptPeriod, Split]
  * loses the deleted reads as the visits' does. Inside the erasure's transaction, before the customer goes.
  */
 export async function eraseFromSegmentCounts(tx: Queryable, plate: string, reads: number): Promise<void> {
-  await tx.run(
-    "DELETE FROM segment_counts WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",
-    [plate],
-  );
-  await tx.run("UPDATE segment_counts_sync SET reads = greatest(reads - $1, 0)", [reads]);
+  const customer = "customer_id IN (SELECT id FROM customers WHERE plate = $plate)";
+  await addToHistogram(tx, `c.${customer}`, -1, { plate });
+  await tx.run(`DELETE FROM segment_counts WHERE ${customer}`, { plate });
+  await tx.run("UPDATE segment_counts_sync SET reads = greatest(reads - $reads, 0)", { reads });
 }
 
 /** For tests: the windows the counts are kept for at `now`, and a sync as if it ran then. */

@@ -55,8 +55,15 @@ export function migrationSql(filters: ReportFilters) {
  * The migration rows from `perCustomer`: each customer seen in either window with its first visit and its
  * visits in the comparison (`previous_visits`) and in the period (`current_visits`). `sql` holds the
  * windows of migrationFilters; the segments use their `$…_start` and `$comparison_end` parameters.
+ * `weighted`: each row of `perCustomer` stands for `plates` customers (negative: taken off), not one.
+ * `with`: common table expressions `perCustomer` reads, ending in a comma.
  */
-export function migrationFrom(sql: ReportSql, perCustomer: string): string {
+export function migrationFrom(
+  sql: ReportSql,
+  perCustomer: string,
+  options: { weighted?: boolean; with?: string } = {},
+): string {
+  const { weighted = false } = options;
   const days = (win: "current" | "comparison") => {
     const window = sql.filters[win];
     return window ? (window.end.getTime() - window.start.getTime()) / 86_400_000 : 0;
@@ -69,15 +76,15 @@ export function migrationFrom(sql: ReportSql, perCustomer: string): string {
       WHEN ${visits} >= ${at(VAST_DAYS)} THEN 'vast' WHEN ${visits} >= ${at(REGULAR_DAYS)} THEN 'regelmatig'
       ELSE 'incidenteel' END`;
   };
-  return `WITH per_customer AS (
+  return `WITH ${options.with ?? ""}per_customer AS (
   ${perCustomer}
 )
 SELECT
   CASE WHEN previous_visits > 0 THEN ${segment("comparison", "previous_visits")}
     WHEN first_visit_at >= $comparison_end::TIMESTAMPTZ THEN 'nog-geen-klant' ELSE 'verloren' END AS from_segment,
   CASE WHEN current_visits > 0 THEN ${segment("current", "current_visits")} ELSE 'verloren' END AS to_segment,
-  count(*) AS plates
-FROM per_customer GROUP BY ALL`;
+  ${weighted ? "sum(plates)::BIGINT" : "count(*)"} AS plates
+FROM per_customer GROUP BY ALL${weighted ? " HAVING sum(plates) <> 0" : ""}`;
 }
 
 /** Sankey nodes (each segment once on either side) and the links between them, largest first. */
