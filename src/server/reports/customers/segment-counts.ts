@@ -139,19 +139,20 @@ export function keptMigrationSql(filters: ReportFilters, split: Split) {
   SELECT coalesce(last_first_visit_at, first_visit_at), coalesce(previous_visits, 0) + last_previous_visits,
     coalesce(current_visits, 0) + last_current_visits, 1
   FROM last_days_kept`;
-  // the last days' customers with their kept counts, if any
-  const lastDaysKept = `last_days_kept AS MATERIALIZED (
+  // The last days' customers with their kept counts, if any. The counts are looked up with IN: a join let
+  // DuckDB hash the scope's counts (all its customers) to probe them with the few.
+  const lastDaysKept = `last_days AS MATERIALIZED (
+  SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
+    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+    count(*) FILTER (WHERE win = 'current') AS current_visits
+  FROM (${lastDays}) GROUP BY customer_id
+), last_days_kept AS MATERIALIZED (
   SELECT l.customer_id, k.first_visit_at, k.previous_visits, k.current_visits,
     l.first_visit_at AS last_first_visit_at, l.previous_visits AS last_previous_visits,
     l.current_visits AS last_current_visits
-  FROM (
-    SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
-      count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-      count(*) FILTER (WHERE win = 'current') AS current_visits
-    FROM (${lastDays}) GROUP BY customer_id
-  ) l LEFT JOIN (
+  FROM last_days l LEFT JOIN (
     SELECT customer_id, first_visit_at, previous_visits, current_visits FROM segment_counts
-    WHERE period = $period AND site_id = $scope
+    WHERE period = $period AND site_id = $scope AND customer_id IN (SELECT customer_id FROM last_days)
   ) k USING (customer_id)
 ), `;
   const text = migrationFrom(sql, perCustomer, { weighted: true, with: lastDaysKept });
