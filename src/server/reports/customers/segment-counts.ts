@@ -160,21 +160,20 @@ export function keptMigrationSql(filters: ReportFilters, split: Split) {
 }
 
 /**
- * The rows of segment_counts of `period` for its windows `split`, for the customers matching `customers`
- * (a condition on customer_visits' customer_id): per customer over all sites (site_id 0) and per site.
+ * The rows of segment_counts of `period` for its windows (the parameters of a Split) from the visits in
+ * `visits` (customer_visits, or some customers' visits of it): per customer over all sites (site_id 0) and
+ * per site.
  */
-const countsSql = (
-  customers: string,
-) => `SELECT $period AS period, coalesce(site_id, 0) AS site_id, customer_id,
+const countsSql = (visits: string) => `SELECT $period AS period, coalesce(site_id, 0) AS site_id, customer_id,
     any_value(first_visit_at) AS first_visit_at,
     count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
     count(*) FILTER (WHERE win = 'current') AS current_visits
   FROM (
-    SELECT 'comparison' AS win, customer_id, site_id, first_visit_at FROM customer_visits
-    WHERE visit_at >= $comparison_start::TIMESTAMPTZ AND visit_at < $comparison_split::TIMESTAMPTZ AND ${customers}
+    SELECT 'comparison' AS win, customer_id, site_id, first_visit_at FROM ${visits}
+    WHERE visit_at >= $comparison_start::TIMESTAMPTZ AND visit_at < $comparison_split::TIMESTAMPTZ
     UNION ALL
-    SELECT 'current' AS win, customer_id, site_id, first_visit_at FROM customer_visits
-    WHERE visit_at >= $current_start::TIMESTAMPTZ AND visit_at < $current_split::TIMESTAMPTZ AND ${customers}
+    SELECT 'current' AS win, customer_id, site_id, first_visit_at FROM ${visits}
+    WHERE visit_at >= $current_start::TIMESTAMPTZ AND visit_at < $current_split::TIMESTAMPTZ
   )
   GROUP BY GROUPING SETS ((customer_id), (customer_id, site_id))`;
 
@@ -222,7 +221,7 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
   }
   for (const [period, split] of moved) {
     await tx.run("DELETE FROM segment_counts WHERE period = $period", { period });
-    await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql("true")} ORDER BY site_id)`, {
+    await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql("customer_visits")} ORDER BY site_id)`, {
       period,
       ...iso(split),
     });
@@ -233,7 +232,7 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
         $current_start::TIMESTAMPTZ AS current_start, $current_split::TIMESTAMPTZ AS current_split)`,
       { period, ...iso(split) },
     );
-    await addToHistogram(tx, "c.period = $period", 1, { period });
+    await addToHistogram(tx, "segment_counts", "period = $period", 1, { period });
   }
   if (same.length > 0) await recount(tx, state.reads, same);
   await tx.run(
@@ -259,28 +258,49 @@ async function recount(tx: Queryable, from: number, periods: [KeptPeriod, Split]
     "SELECT count(*) AS customers FROM segment_touched",
   );
   if (touched.customers > 0) {
-    const customers = "customer_id IN (SELECT id FROM segment_touched)";
+    // Each table read once for all periods: their rows of these customers, and these customers' visits.
+    const names = Object.fromEntries(periods.map(([period], i) => [`period_${i}`, period]));
+    const rows = `period IN (${Object.keys(names)
+      .map((name) => `$${name}`)
+      .join(", ")}) AND customer_id IN (SELECT id FROM segment_touched)`;
+    const earliest = Math.min(...periods.map(([, split]) => split.comparison_start.getTime()));
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE segment_visits AS SELECT customer_id, site_id, visit_at, first_visit_at
+      FROM customer_visits WHERE visit_at >= $earliest::TIMESTAMPTZ AND customer_id IN (SELECT id FROM segment_touched)`,
+      { earliest: new Date(earliest).toISOString() },
+    );
+    await addToHistogram(tx, "segment_counts", rows, -1, names);
+    await tx.run(`DELETE FROM segment_counts WHERE ${rows}`, names);
+    await tx.run("CREATE OR REPLACE TEMP TABLE segment_recounted AS FROM segment_counts LIMIT 0");
     for (const [period, split] of periods) {
-      const rows = `c.period = $period AND c.${customers}`;
-      await addToHistogram(tx, rows, -1, { period });
-      await tx.run(`DELETE FROM segment_counts c WHERE ${rows}`, { period });
-      await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql(customers)})`, { period, ...iso(split) });
-      await addToHistogram(tx, rows, 1, { period });
+      await tx.run(`INSERT INTO segment_recounted BY NAME (${countsSql("segment_visits")})`, {
+        period,
+        ...iso(split),
+      });
     }
+    await addToHistogram(tx, "segment_recounted", "true", 1);
+    await tx.run("INSERT INTO segment_counts FROM segment_recounted");
+    for (const table of ["segment_visits", "segment_recounted"]) await tx.run(`DROP TABLE ${table}`);
   }
   await tx.run("DROP TABLE segment_touched");
 }
 
 /**
- * Adds the rows of segment_counts `c` matching `where` to segment_histogram (`sign` -1: takes them off);
- * classes left without customers go.
+ * Adds the rows of `counts` (segment_counts, or rows in its columns) matching `where` to segment_histogram
+ * (`sign` -1: takes them off); classes left without customers go.
  */
-async function addToHistogram(tx: Queryable, where: string, sign: 1 | -1, params?: Record<string, string>) {
+async function addToHistogram(
+  tx: Queryable,
+  counts: string,
+  where: string,
+  sign: 1 | -1,
+  params?: Record<string, string>,
+) {
   await tx.run(
     `INSERT INTO segment_histogram BY NAME (
       SELECT c.period, c.site_id, ${firstVisitClass("c.first_visit_at", (column) => `p.${column}`)} AS first_visit_at,
         c.previous_visits, c.current_visits, ${sign} * count(*) AS plates
-      FROM segment_counts c JOIN segment_periods p USING (period) WHERE ${where} GROUP BY ALL
+      FROM (SELECT * FROM ${counts} WHERE ${where}) c JOIN segment_periods p USING (period) GROUP BY ALL
     ) ON CONFLICT DO UPDATE SET plates = plates + EXCLUDED.plates`,
     params,
   );
@@ -293,7 +313,7 @@ async function addToHistogram(tx: Queryable, where: string, sign: 1 | -1, params
  */
 export async function eraseFromSegmentCounts(tx: Queryable, plate: string, reads: number): Promise<void> {
   const customer = "customer_id IN (SELECT id FROM customers WHERE plate = $plate)";
-  await addToHistogram(tx, `c.${customer}`, -1, { plate });
+  await addToHistogram(tx, "segment_counts", customer, -1, { plate });
   await tx.run(`DELETE FROM segment_counts WHERE ${customer}`, { plate });
   await tx.run("UPDATE segment_counts_sync SET reads = greatest(reads - $reads, 0)", { reads });
 }
