@@ -43,9 +43,10 @@ interface Split {
 const splitOf = (window: TimeWindow) =>
   new Date(Math.max(window.start.getTime(), startOfDay(localDate(window.end)).getTime()));
 
-function splitFor(filters: ReportFilters): Split | null {
+function splitFor(filters: ReportFilters): Split {
   const { current, comparison } = migrationFilters(filters);
-  if (!comparison) return null;
+  // migrationFilters always compares with the period before
+  if (!comparison) throw new Error("the segment migration has no previous period");
   return {
     comparison_start: comparison.start,
     comparison_split: splitOf(comparison),
@@ -78,8 +79,8 @@ const iso = (split: Split) =>
  * (a kept period, all sites or one, the customers numbered as now), else over all visits (migrationSql).
  */
 export async function migrationQuery(db: Queryable, filters: ReportFilters) {
-  const split = isKept(filters.preset) && filters.sites.length <= 1 ? splitFor(filters) : null;
-  if (!split) return migrationSql(filters);
+  if (!isKept(filters.preset) || filters.sites.length > 1) return migrationSql(filters);
+  const split = splitFor(filters);
   const [found] = await db.query<{ kept: boolean }>(
     `SELECT count(*) = 1 AS kept FROM segment_periods p, segment_counts_sync s, customer_visits_sync v
     WHERE p.period = $period AND p.comparison_start = $comparison_start::TIMESTAMPTZ
@@ -87,7 +88,7 @@ export async function migrationQuery(db: Queryable, filters: ReportFilters) {
       AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds`,
     { period: filters.preset, ...iso(split) },
   );
-  return found.kept ? keptMigrationSql(filters, split) : migrationSql(filters);
+  return found.kept ? keptMigrationSql(filters) : migrationSql(filters);
 }
 
 /**
@@ -110,7 +111,8 @@ const firstVisitClass = (first: string, at: (column: keyof Split) => string) => 
  * last day (from its split to its end) are few: each is taken off as the histogram has it and added with
  * those visits. When every window ends at a midnight there are none, and the histogram is read alone.
  */
-export function keptMigrationSql(filters: ReportFilters, split: Split) {
+export function keptMigrationSql(filters: ReportFilters) {
+  const split = splitFor(filters);
   const sql = new ReportSql(migrationFilters(filters));
   const { current, comparison } = sql.filters;
   sql.params.period = filters.preset;
@@ -214,7 +216,7 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
   const moved: [KeptPeriod, Split][] = [];
   const same: [KeptPeriod, Split][] = [];
   for (const period of KEPT_PERIODS) {
-    const split = splitFor(presetFilters(period, now)) as Split;
+    const split = splitFor(presetFilters(period, now));
     const old = stored.get(period);
     const unchanged = old && Object.entries(iso(split)).every(([key, value]) => old[key] === value);
     (unchanged && !renumbered ? same : moved).push([period, split]);

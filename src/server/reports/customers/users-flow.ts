@@ -5,7 +5,7 @@ import { categorySeries, envelope, kpis, type Metric, totalsOf } from "../envelo
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { migrationQuery, syncSegmentCounts } from "./segment-counts.ts";
+import { keptMigrationSql, migrationQuery, syncSegmentCounts } from "./segment-counts.ts";
 import {
   type MigrationRow,
   migrationFilters,
@@ -178,6 +178,10 @@ function migrationTable(rows: MigrationRow[]): Table {
 export const usersFlow = defineReport({
   id: "users-flow",
   syncs: [syncCustomerVisits, syncSegmentCounts],
-  sql: { "users-flow": usersFlowSql, "users-flow migration": migrationSql },
+  sql: {
+    "users-flow": usersFlowSql,
+    "users-flow migration": migrationSql,
+    "users-flow migration kept": keptMigrationSql,
+  },
   run,
 });
