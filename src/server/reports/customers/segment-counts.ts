@@ -221,6 +221,9 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
     const unchanged = old && Object.entries(iso(split)).every(([key, value]) => old[key] === value);
     (unchanged && !renumbered ? same : moved).push([period, split]);
   }
+  // Nothing to do is found without writing: a write would make every derived table look again.
+  const arrived = state.reads !== state.visits_reads;
+  if (moved.length === 0 && !arrived) return;
   for (const [period, split] of moved) {
     await tx.run("DELETE FROM segment_counts WHERE period = $period", { period });
     await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql("customer_visits")} ORDER BY site_id)`, {
@@ -236,7 +239,7 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
     );
     await addToHistogram(tx, "segment_counts", "period = $period", 1, { period });
   }
-  if (same.length > 0) await recount(tx, state.reads, same);
+  if (same.length > 0 && arrived) await recount(tx, state.reads, same);
   await tx.run(
     "UPDATE segment_counts_sync SET reads = $reads, visits_rebuilds = $rebuilds, synced_at = now()",
     { reads: state.visits_reads, rebuilds: state.rebuilds },
