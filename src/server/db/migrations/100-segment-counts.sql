@@ -40,10 +40,10 @@ INSERT INTO segment_counts_sync VALUES (0, 0, now());
 -- A rebuild of customer_visits numbers the customers anew: the counts, kept by customer number, follow it.
 ALTER TABLE customer_visits_sync ADD COLUMN rebuilds INTEGER DEFAULT 0;
 
--- segment_counts summed per scope and visit counts, with the first visit as the earliest instant of its
--- class (before the comparison, in its kept days, between the comparison's split and the period's start, in
--- the period): the segments of the customers without a visit in the windows' last days follow from these
--- few rows alone (segment-counts.ts, firstVisitClass).
+-- segment_counts summed per scope, visit counts and class of first visit, the first visit standing as one
+-- instant for its class (from the period's start on, from the comparison's split on, in the comparison's
+-- kept days, before them): the segments of the customers without a visit in the windows' last days follow
+-- from these few rows alone (segment-counts.ts, firstVisitClass).
 CREATE TABLE segment_histogram (
   period VARCHAR NOT NULL,
   site_id INTEGER NOT NULL,

@@ -7,15 +7,17 @@ import { serialised } from "../derived-sync.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 import { localDate, startOfDay } from "../time-zone.ts";
-import { migrationFilters, migrationFrom, migrationSql } from "./segments.ts";
+import { migrationFilters, migrationFrom, migrationSql, visitCounts } from "./segments.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
-// Flow's segment migration without grouping the windows' visits per customer on every request: the tables
+// Flow's segment migration without grouping the windows' visits per customer on every request. The tables
 // of migration 100 keep, per preset period that ends at or near today and per scope (all sites, each site),
-// each customer's visits in the complete days of both windows. A request adds the visits of each window's
-// last, unfinished day (today; for "Dit jaar" also the same day last year, up to the same time) from
-// customer_visits, and classifies the customers with the very same SQL as the query over all visits
-// (segments.ts), so the rows are the same either way.
+// each customer's visits in the complete days of both windows (segment_counts), and those counts summed per
+// class of customer (segment_histogram: a few thousand rows). A request reads the histogram of its scope,
+// takes off the few customers with a visit in a window's last, unfinished day (today; for "Dit jaar" also
+// the same day last year, up to the same time) and adds them back with those visits, read from
+// customer_visits. It classifies with the same SQL as the query over all visits (segments.ts
+// migrationFrom), so the rows are the same either way.
 //
 // Upkeep (syncSegmentCounts): when a period's windows moved (the day rolled over) its counts are worked out
 // again; otherwise only the customers with a newly arrived read before a split (a late one) are, since a
@@ -144,10 +146,7 @@ export function keptMigrationSql(filters: ReportFilters) {
   // The last days' customers with their kept counts, if any. The counts are looked up with IN: a join let
   // DuckDB hash the scope's counts (all its customers) to probe them with the few.
   const lastDaysKept = `last_days AS MATERIALIZED (
-  SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${lastDays}) GROUP BY customer_id
+  ${visitCounts(lastDays)}
 ), last_days_kept AS MATERIALIZED (
   SELECT l.customer_id, k.first_visit_at, k.previous_visits, k.current_visits,
     l.first_visit_at AS last_first_visit_at, l.previous_visits AS last_previous_visits,
@@ -166,18 +165,16 @@ export function keptMigrationSql(filters: ReportFilters) {
  * `visits` (customer_visits, or some customers' visits of it): per customer over all sites (site_id 0) and
  * per site.
  */
-const countsSql = (visits: string) => `SELECT $period AS period, coalesce(site_id, 0) AS site_id, customer_id,
-    any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (
-    SELECT 'comparison' AS win, customer_id, site_id, first_visit_at FROM ${visits}
+const countsSql = (visits: string) =>
+  visitCounts(
+    `SELECT 'comparison' AS win, customer_id, site_id, first_visit_at FROM ${visits}
     WHERE visit_at >= $comparison_start::TIMESTAMPTZ AND visit_at < $comparison_split::TIMESTAMPTZ
     UNION ALL
     SELECT 'current' AS win, customer_id, site_id, first_visit_at FROM ${visits}
-    WHERE visit_at >= $current_start::TIMESTAMPTZ AND visit_at < $current_split::TIMESTAMPTZ
-  )
-  GROUP BY GROUPING SETS ((customer_id), (customer_id, site_id))`;
+    WHERE visit_at >= $current_start::TIMESTAMPTZ AND visit_at < $current_split::TIMESTAMPTZ`,
+    "$period AS period, coalesce(site_id, 0) AS site_id, customer_id",
+    "GROUPING SETS ((customer_id), (customer_id, site_id))",
+  );
 
 interface SyncState {
   reads: number;

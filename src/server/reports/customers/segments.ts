@@ -44,12 +44,22 @@ export function migrationFilters(filters: ReportFilters): ReportFilters {
 
 export function migrationSql(filters: ReportFilters) {
   const sql = new ReportSql(migrationFilters(filters));
-  const perCustomer = `SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${sql.facts("customer_visits", "visit_at")}) GROUP BY customer_id`;
+  const perCustomer = visitCounts(sql.facts("customer_visits", "visit_at"));
   return { text: migrationFrom(sql, perCustomer), params: sql.params };
 }
+
+/**
+ * Per customer (or per `group`, whose columns `keys` selects) of `visits` (tagged `win`): its first visit
+ * and its visits in the comparison and in the period.
+ */
+export const visitCounts = (
+  visits: string,
+  keys = "customer_id",
+  group = keys,
+) => `SELECT ${keys}, any_value(first_visit_at) AS first_visit_at,
+    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+    count(*) FILTER (WHERE win = 'current') AS current_visits
+  FROM (${visits}) GROUP BY ${group}`;
 
 /**
  * The migration rows from `perCustomer`: each customer seen in either window with its first visit and its
