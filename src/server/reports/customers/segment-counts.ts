@@ -7,7 +7,7 @@ import { serialised } from "../derived-sync.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 import { localDate, startOfDay } from "../time-zone.ts";
-import { migrationFilters, migrationFrom, migrationSql, visitCounts } from "./segments.ts";
+import { type MigrationRow, migrationFilters, migrationFrom, migrationSql, visitCounts } from "./segments.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Flow's segment migration without grouping the windows' visits per customer on every request. The tables
@@ -77,21 +77,28 @@ const iso = (split: Split) =>
   Object.fromEntries(Object.entries(split).map(([key, value]) => [key, value.toISOString()]));
 
 /**
- * The migration query of a request: from the kept counts when they were counted for the request's windows
- * (a kept period, all sites or one, the customers numbered as now), else over all visits (migrationSql).
+ * Flow's migration rows for a request, and whether they came from the kept counts: they do when those were
+ * counted for the request's windows (a kept period, all sites or one, the customers numbered as now), else
+ * (no row) they are grouped over all visits (migrationSql).
  */
-export async function migrationQuery(db: Queryable, filters: ReportFilters) {
-  if (!isKept(filters.preset) || filters.sites.length > 1) return migrationSql(filters);
-  const split = splitFor(filters);
-  const [found] = await db.query<{ kept: boolean }>(
-    `SELECT count(*) = 1 AS kept FROM segment_periods p, segment_counts_sync s, customer_visits_sync v
+export async function readMigration(db: Queryable, filters: ReportFilters) {
+  if (isKept(filters.preset) && filters.sites.length <= 1) {
+    const kept = keptMigrationSql(filters);
+    const rows = await db.query<MigrationRow>(kept.text, kept.params);
+    if (rows.length > 0) return { rows, kept: true };
+  }
+  const all = migrationSql(filters);
+  return { rows: await db.query<MigrationRow>(all.text, all.params), kept: false };
+}
+
+/**
+ * Whether the kept counts are of the request's windows, with the customers numbered as in customer_visits:
+ * a condition in the very query that reads them, so that a rebuild committed in between cannot slip by.
+ */
+const KEPT_FOR_REQUEST = `EXISTS (SELECT 1 FROM segment_periods p, segment_counts_sync s, customer_visits_sync v
     WHERE p.period = $period AND p.comparison_start = $comparison_start::TIMESTAMPTZ
       AND p.comparison_split = $comparison_split::TIMESTAMPTZ AND p.current_start = $current_start::TIMESTAMPTZ
-      AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds`,
-    { period: filters.preset, ...iso(split) },
-  );
-  return found.kept ? keptMigrationSql(filters) : migrationSql(filters);
-}
+      AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds)`;
 
 /**
  * A first visit as the instant that stands for its class in segment_histogram: the period's start from it
@@ -117,20 +124,17 @@ export function keptMigrationSql(filters: ReportFilters) {
   const split = splitFor(filters);
   const sql = new ReportSql(migrationFilters(filters));
   const { current, comparison } = sql.filters;
-  sql.params.period = filters.preset;
-  sql.params.scope = filters.sites[0]?.id ?? 0;
+  Object.assign(sql.params, { period: filters.preset, scope: filters.sites[0]?.id ?? 0, ...iso(split) });
   const histogram = `SELECT first_visit_at, previous_visits, current_visits, plates FROM segment_histogram
     WHERE period = $period AND site_id = $scope`;
   const unfinished =
     split.current_split.getTime() < current.end.getTime() ||
     (comparison !== null && split.comparison_split.getTime() < comparison.end.getTime());
   if (!unfinished) {
-    for (const [name, window] of sql.windows) sql.params[`${name}_start`] = window.start.toISOString();
     sql.params.comparison_end = comparison?.end.toISOString() ?? null;
-    return { text: migrationFrom(sql, histogram, { weighted: true }), params: sql.params };
+    const text = migrationFrom(sql, histogram, { weighted: true, having: KEPT_FOR_REQUEST });
+    return { text, params: sql.params };
   }
-  sql.params.current_split = split.current_split.toISOString();
-  sql.params.comparison_split = split.comparison_split.toISOString();
   const lastDays = sql.facts("customer_visits", "visit_at", {
     select: () => "customer_id, first_visit_at",
     where: (name) => `visit_at >= $${name}_split::TIMESTAMPTZ`,
@@ -156,7 +160,11 @@ export function keptMigrationSql(filters: ReportFilters) {
     WHERE period = $period AND site_id = $scope AND customer_id IN (SELECT customer_id FROM last_days)
   ) k USING (customer_id)
 ), `;
-  const text = migrationFrom(sql, perCustomer, { weighted: true, with: lastDaysKept });
+  const text = migrationFrom(sql, perCustomer, {
+    weighted: true,
+    with: lastDaysKept,
+    having: KEPT_FOR_REQUEST,
+  });
   return { text, params: sql.params };
 }
 

@@ -66,14 +66,16 @@ export const visitCounts = (
  * visits in the comparison (`previous_visits`) and in the period (`current_visits`). `sql` holds the
  * windows of migrationFilters; the segments use their `$…_start` and `$comparison_end` parameters.
  * `weighted`: each row of `perCustomer` stands for `plates` customers (negative: taken off), not one.
- * `with`: common table expressions `perCustomer` reads, ending in a comma.
+ * `with`: common table expressions `perCustomer` reads, ending in a comma. `having`: a condition for any
+ * row to come out at all.
  */
 export function migrationFrom(
   sql: ReportSql,
   perCustomer: string,
-  options: { weighted?: boolean; with?: string } = {},
+  options: { weighted?: boolean; with?: string; having?: string } = {},
 ): string {
   const { weighted = false } = options;
+  const having = [...(weighted ? ["sum(plates) <> 0"] : []), ...(options.having ? [options.having] : [])];
   const days = (win: "current" | "comparison") => {
     const window = sql.filters[win];
     return window ? (window.end.getTime() - window.start.getTime()) / 86_400_000 : 0;
@@ -94,7 +96,7 @@ SELECT
     WHEN first_visit_at >= $comparison_end::TIMESTAMPTZ THEN 'nog-geen-klant' ELSE 'verloren' END AS from_segment,
   CASE WHEN current_visits > 0 THEN ${segment("current", "current_visits")} ELSE 'verloren' END AS to_segment,
   ${weighted ? "sum(plates)::BIGINT" : "count(*)"} AS plates
-FROM per_customer GROUP BY ALL${weighted ? " HAVING sum(plates) <> 0" : ""}`;
+FROM per_customer GROUP BY ALL${having.length > 0 ? ` HAVING ${having.join(" AND ")}` : ""}`;
 }
 
 /** Sankey nodes (each segment once on either side) and the links between them, largest first. */

@@ -5,7 +5,7 @@ import { categorySeries, envelope, kpis, type Metric, totalsOf } from "../envelo
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { keptMigrationSql, migrationQuery, syncSegmentCounts } from "./segment-counts.ts";
+import { keptMigrationSql, readMigration, syncSegmentCounts } from "./segment-counts.ts";
 import {
   type MigrationRow,
   migrationFilters,
@@ -92,7 +92,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const flow = usersFlowSql(filters);
   const [result, migrationRows] = await Promise.all([
     db.query<FlowRow>(flow.text, flow.params),
-    migrationQuery(db, filters).then((migration) => db.query<MigrationRow>(migration.text, migration.params)),
+    readMigration(db, filters).then(({ rows }) => rows),
   ]);
   const rows = byGrain(result, GRAINS);
   const totals = totalsOf(rows.total);
