@@ -117,6 +117,21 @@ describe("segment_counts", () => {
     await expectSameMigration();
   });
 
+  it("compares a first visit at another site on the comparison's last day with the comparison's end", async () => {
+    // EE came first at A on 20 November 2025 at 09:00 (before 13:00, where Dit jaar's comparison ends) and
+    // at B only this year: at B it is "verloren" → "incidenteel", not "nog geen klant". FF came first at A on
+    // that day at 15:00, after the end: at B "nog geen klant" → "incidenteel".
+    await plateRead(db, 1, "2025-11-20T08:00:00Z", "EE");
+    await plateRead(db, 2, "2026-05-01T10:00:00Z", "EE");
+    await plateRead(db, 1, "2025-11-20T14:00:00Z", "FF");
+    await plateRead(db, 2, "2026-05-02T10:00:00Z", "FF");
+    await sync();
+    const atB = await bothWays("this-year", "b");
+    expect(atB.usesCounts).toBe(true);
+    expect(atB.kept).toEqual(JSON.stringify(["nog-geen-klant>incidenteel:1", "verloren>incidenteel:1"]));
+    await expectSameMigration();
+  });
+
   it("works the customers of late and out-of-order reads out again, as a rebuild gives them", async () => {
     await facts();
     await sync();

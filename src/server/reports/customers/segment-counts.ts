@@ -23,6 +23,8 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // again; otherwise only the customers with a newly arrived read before a split (a late one) are, since a
 // read from today on only touches the unfinished days, which requests read themselves.
 
+const HOUR_US = 3_600_000_000;
+
 /** The presets kept: those that end today or yesterday and are picked most; the default among them. */
 export const KEPT_PERIODS = [
   "last-7-days",
@@ -101,18 +103,20 @@ const KEPT_FOR_REQUEST = `EXISTS (SELECT 1 FROM segment_periods p, segment_count
       AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds)`;
 
 /**
- * A first visit as the instant that stands for its class in segment_histogram: the period's start from it
- * on; just before it from the comparison's split on; the comparison's start from there on; just before it
+ * A first visit as the instant that stands for it in segment_histogram, which the segments (segments.ts)
+ * compare with the period's start, the comparison's start and the comparison's end. The end moves through
+ * the comparison's last day (it is cut at the time of day of now), so a first visit within that day (25
+ * hours cover a day with a clock change) stays as it is; any other stands for its class: the period's start
+ * from there on, just before it after that day, the comparison's start from there on, just before it
  * before. `at(column)`: the SQL of that column of segment_periods (a table's, or a request's parameter).
- * For a customer without a visit in the windows' last days this classifies as its first visit does
- * (segments.ts): one that lies from the comparison's split to its end is itself such a visit.
  */
 const firstVisitClass = (first: string, at: (column: keyof Split) => string) => {
-  const before = (column: keyof Split) => `make_timestamptz(epoch_us(${at(column)}) - 1)`;
+  const us = (column: keyof Split, plus: number) => `make_timestamptz(epoch_us(${at(column)}) + ${plus})`;
   return `CASE WHEN ${first} >= ${at("current_start")} THEN ${at("current_start")}
-    WHEN ${first} >= ${at("comparison_split")} THEN ${before("current_start")}
+    WHEN ${first} >= ${us("comparison_split", 25 * HOUR_US)} THEN ${us("current_start", -1)}
+    WHEN ${first} >= ${at("comparison_split")} THEN ${first}
     WHEN ${first} >= ${at("comparison_start")} THEN ${at("comparison_start")}
-    ELSE ${before("comparison_start")} END`;
+    ELSE ${us("comparison_start", -1)} END`;
 };
 
 /**
