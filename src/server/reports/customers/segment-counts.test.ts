@@ -160,6 +160,12 @@ describe("segment_counts", () => {
     await sync();
     const tomorrow = new Date("2026-11-21T12:00:00Z");
     await plateRead(db, 1, "2026-11-21T08:00:00Z", "CC");
+    // a request while the refresher runs leaves the day's rebuild to it, and groups all visits meanwhile
+    await syncCustomerVisits(db);
+    await syncSegmentCountsAt(db, tomorrow, false);
+    const meanwhile = await bothWays("this-year", undefined, tomorrow);
+    expect(meanwhile.usesCounts).toBe(false);
+    expect(meanwhile.kept).toEqual(meanwhile.all);
     await sync(tomorrow);
     // Dit jaar now keeps 20 November: AA's visit that day counts; CC's of today does not.
     expect((await counts("this-year")).filter((r) => r[1] === 0)).toEqual([

@@ -3,7 +3,7 @@ import { comparisonShift, resolvePeriod } from "../../../shared/reports/period.t
 import { serverClock } from "../../clock.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { TimeWindow } from "../buckets.ts";
-import { serialised } from "../derived-sync.ts";
+import { leftToRefresher, serialised } from "../derived-sync.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 import { localDate, startOfDay } from "../time-zone.ts";
@@ -206,12 +206,20 @@ const now = serverClock();
 
 export async function syncSegmentCounts(db: Queryable): Promise<void> {
   await syncCustomerVisits(db);
-  await serialised(db, "segment_counts_sync", (database) => database.transaction((tx) => syncIn(tx, now())), {
-    reads: "plate_reads",
-  });
+  await serialised(
+    db,
+    "segment_counts_sync",
+    (database) => {
+      // A period's counts are worked out again in the refresher's round, not in a request: the request
+      // groups all visits until then.
+      const rebuild = !leftToRefresher(database);
+      return database.transaction((tx) => syncIn(tx, now(), rebuild));
+    },
+    { reads: "plate_reads" },
+  );
 }
 
-async function syncIn(tx: Queryable, now: Date): Promise<void> {
+async function syncIn(tx: Queryable, now: Date, rebuild = true): Promise<void> {
   const [state] = await tx.query<SyncState>(
     `SELECT s.reads, s.visits_rebuilds, v.reads AS visits_reads, v.rebuilds
     FROM segment_counts_sync s, customer_visits_sync v`,
@@ -232,8 +240,10 @@ async function syncIn(tx: Queryable, now: Date): Promise<void> {
   }
   // Nothing to do is found without writing: a write would make every derived table look again.
   const arrived = state.reads !== state.visits_reads;
-  if (moved.length === 0 && !arrived) return;
-  for (const [period, split] of moved) {
+  if (!rebuild && renumbered) return;
+  const rebuilt = rebuild ? moved : [];
+  if (rebuilt.length === 0 && !arrived) return;
+  for (const [period, split] of rebuilt) {
     await tx.run("DELETE FROM segment_counts WHERE period = $period", { period });
     await tx.run(`INSERT INTO segment_counts BY NAME (${countsSql("customer_visits")} ORDER BY site_id)`, {
       period,
@@ -332,5 +342,6 @@ export async function eraseFromSegmentCounts(tx: Queryable, plate: string, reads
   await tx.run("UPDATE segment_counts_sync SET reads = greatest(reads - $reads, 0)", { reads });
 }
 
-/** For tests: the windows the counts are kept for at `now`, and a sync as if it ran then. */
-export const syncSegmentCountsAt = (db: Database, now: Date) => db.transaction((tx) => syncIn(tx, now));
+/** For tests: a sync as if it ran at `now` (`rebuild` false: as a request while the refresher runs). */
+export const syncSegmentCountsAt = (db: Database, now: Date, rebuild = true) =>
+  db.transaction((tx) => syncIn(tx, now, rebuild));
