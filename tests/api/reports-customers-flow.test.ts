@@ -96,6 +96,35 @@ describe("Flow (users-flow)", () => {
     });
   });
 
+  // "Laatste 30 dagen" on 21 November: 22 Oct – 20 Nov against 22 Sep – 21 Oct (30 days: "vast" from 3
+  // visits, "regelmatig" from 2). Read from the kept per-customer counts (segment-counts.ts).
+  //   TT100T  V4 20 Oct, first seen 2025         incidenteel → verloren
+  //   HH200H  V2 14 Oct, V5 21 Oct, first 14 Oct nieuw → verloren;  MM300M V3 16 Oct: nieuw → verloren
+  //   KL456M  V1 13 Oct, V11 25 Oct              nieuw → incidenteel
+  //   SS400S  10 Sep, V12 22 Oct                 verloren → incidenteel
+  //   ZZ001Z, PQ777R, AB123C  first seen 24–25 Oct  nog geen klant → nieuw
+  // At Zeist alone: TT100T (V4) incidenteel → verloren; ZZ001Z (V6), AB123C (V9) nog geen klant → nieuw.
+  it("moves customers between segments over the last 30 days, all sites and one", async () => {
+    const links = async (query: string) =>
+      ((await report("users-flow", query)).extra as FlowExtra).migration.links
+        .map((l) => `${l.from} → ${l.to}: ${l.plates}`)
+        .sort();
+    expect(await links("period=last-30-days")).toEqual([
+      "from:incidenteel → to:verloren: 1",
+      "from:nieuw → to:incidenteel: 1",
+      "from:nieuw → to:verloren: 2",
+      "from:nog-geen-klant → to:nieuw: 3",
+      "from:verloren → to:incidenteel: 1",
+    ]);
+    const body = await report("users-flow", "period=last-30-days");
+    expect(kpi(body, "lost").value).toBe(3);
+    expect(kpi(body, "won_back").value).toBe(1);
+    expect(await links("period=last-30-days&site=zeist")).toEqual([
+      "from:incidenteel → to:verloren: 1",
+      "from:nog-geen-klant → to:nieuw: 2",
+    ]);
+  });
+
   it("compares with the week before for the segments, whatever the comparison", async () => {
     const body = await report("users-flow", `${WEEK_43}&compare=none`);
     expect(kpi(body, "median_gap_days").previous).toBeNull();

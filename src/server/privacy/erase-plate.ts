@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
 import { eraseFromPostcodeSales } from "../reports/customers/postcode-sales.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "../reports/customers/reads-hourly.ts";
+import { eraseFromSegmentCounts } from "../reports/customers/segment-counts.ts";
 import { eraseFromVisitsDaily } from "../reports/customers/visits-daily.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { forgetJourney } from "../reports/journey/journey-sync.ts";
@@ -41,6 +42,7 @@ export async function erasePlate(
     await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);
     await eraseFromPostcodeSales(tx, plate);
     await eraseFromVisitsDaily(tx, plate);
+    await eraseFromSegmentCounts(tx, plate, counts.reads);
     await tx.run(
       "DELETE FROM customer_visits WHERE customer_id IN (SELECT id FROM customers WHERE plate = $1)",
       [plate],

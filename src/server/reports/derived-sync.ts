@@ -51,6 +51,13 @@ export function setRefreshed(db: Database, on: boolean): void {
   else refreshed.delete(db);
 }
 
+/**
+ * Whether a report request runs this sync while a refresher keeps the database up to date: a sync with
+ * large work that the request can do without (a day's rebuild) leaves it to the refresher.
+ */
+export const leftToRefresher = (db: Database): boolean =>
+  requestScope.getStore() === true && refreshed.has(db);
+
 /** Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there. */
 export const asRequest = <T>(work: () => Promise<T>): Promise<T> => requestScope.run(true, work);
 

@@ -44,6 +44,38 @@ export function migrationFilters(filters: ReportFilters): ReportFilters {
 
 export function migrationSql(filters: ReportFilters) {
   const sql = new ReportSql(migrationFilters(filters));
+  const perCustomer = visitCounts(sql.facts("customer_visits", "visit_at"));
+  return { text: migrationFrom(sql, perCustomer), params: sql.params };
+}
+
+/**
+ * Per customer (or per `group`, whose columns `keys` selects) of `visits` (tagged `win`): its first visit
+ * and its visits in the comparison and in the period.
+ */
+export const visitCounts = (
+  visits: string,
+  keys = "customer_id",
+  group = keys,
+) => `SELECT ${keys}, any_value(first_visit_at) AS first_visit_at,
+    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
+    count(*) FILTER (WHERE win = 'current') AS current_visits
+  FROM (${visits}) GROUP BY ${group}`;
+
+/**
+ * The migration rows from `perCustomer`: each customer seen in either window with its first visit and its
+ * visits in the comparison (`previous_visits`) and in the period (`current_visits`). `sql` holds the
+ * windows of migrationFilters; the segments use their `$…_start` and `$comparison_end` parameters.
+ * `weighted`: each row of `perCustomer` stands for `plates` customers (negative: taken off), not one.
+ * `with`: common table expressions `perCustomer` reads, ending in a comma. `having`: a condition for any
+ * row to come out at all.
+ */
+export function migrationFrom(
+  sql: ReportSql,
+  perCustomer: string,
+  options: { weighted?: boolean; with?: string; having?: string } = {},
+): string {
+  const { weighted = false } = options;
+  const having = [...(weighted ? ["sum(plates) <> 0"] : []), ...(options.having ? [options.having] : [])];
   const days = (win: "current" | "comparison") => {
     const window = sql.filters[win];
     return window ? (window.end.getTime() - window.start.getTime()) / 86_400_000 : 0;
@@ -56,19 +88,15 @@ export function migrationSql(filters: ReportFilters) {
       WHEN ${visits} >= ${at(VAST_DAYS)} THEN 'vast' WHEN ${visits} >= ${at(REGULAR_DAYS)} THEN 'regelmatig'
       ELSE 'incidenteel' END`;
   };
-  const text = `WITH per_customer AS (
-  SELECT customer_id, any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${sql.facts("customer_visits", "visit_at")}) GROUP BY customer_id
+  return `WITH ${options.with ?? ""}per_customer AS (
+  ${perCustomer}
 )
 SELECT
   CASE WHEN previous_visits > 0 THEN ${segment("comparison", "previous_visits")}
     WHEN first_visit_at >= $comparison_end::TIMESTAMPTZ THEN 'nog-geen-klant' ELSE 'verloren' END AS from_segment,
   CASE WHEN current_visits > 0 THEN ${segment("current", "current_visits")} ELSE 'verloren' END AS to_segment,
-  count(*) AS plates
-FROM per_customer GROUP BY ALL`;
-  return { text, params: sql.params };
+  ${weighted ? "sum(plates)::BIGINT" : "count(*)"} AS plates
+FROM per_customer GROUP BY ALL${having.length > 0 ? ` HAVING ${having.join(" AND ")}` : ""}`;
 }
 
 /** Sankey nodes (each segment once on either side) and the links between them, largest first. */

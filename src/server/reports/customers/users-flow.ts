@@ -5,6 +5,7 @@ import { categorySeries, envelope, kpis, type Metric, totalsOf } from "../envelo
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { keptMigrationSql, readMigration, syncSegmentCounts } from "./segment-counts.ts";
 import {
   type MigrationRow,
   migrationFilters,
@@ -89,10 +90,9 @@ const medianGap: Metric<FlowRow> = {
 
 async function run(db: Queryable, filters: ReportFilters) {
   const flow = usersFlowSql(filters);
-  const migration = migrationSql(filters);
   const [result, migrationRows] = await Promise.all([
     db.query<FlowRow>(flow.text, flow.params),
-    db.query<MigrationRow>(migration.text, migration.params),
+    readMigration(db, filters).then(({ rows }) => rows),
   ]);
   const rows = byGrain(result, GRAINS);
   const totals = totalsOf(rows.total);
@@ -177,7 +177,11 @@ function migrationTable(rows: MigrationRow[]): Table {
 
 export const usersFlow = defineReport({
   id: "users-flow",
-  syncs: [syncCustomerVisits],
-  sql: { "users-flow": usersFlowSql, "users-flow migration": migrationSql },
+  syncs: [syncCustomerVisits, syncSegmentCounts],
+  sql: {
+    "users-flow": usersFlowSql,
+    "users-flow migration": migrationSql,
+    "users-flow migration kept": keptMigrationSql,
+  },
   run,
 });

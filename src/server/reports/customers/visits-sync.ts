@@ -88,7 +88,7 @@ async function sync(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.run("DELETE FROM customer_visits");
     await tx.run("DELETE FROM customers");
-    await tx.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
+    await tx.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0, rebuilds = rebuilds + 1");
     await tx.run(newCustomers(ENTRANCE_READS, "customers"));
   });
   await db.transaction(async (tx) => {
