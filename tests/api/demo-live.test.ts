@@ -29,6 +29,7 @@ const REPORTS = [
   "users-unique",
   "users-type",
   "users-geo",
+  "users-flow",
 ];
 // The customer tables have a sync of their own (visits-sync.ts); the sales sums and the postcode sales are
 // emptied by their definitions.
@@ -37,6 +38,8 @@ const CUSTOMER_TABLES = [
   "customer_visits_daily",
   "customer_cohorts_daily",
   "customer_visit_gaps_daily",
+  "customer_flow_gaps_daily",
+  "customer_flow_hours_daily",
   "customers",
 ];
 

@@ -2,6 +2,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { ReportSql, WindowName } from "../sql.ts";
 import { localDate } from "../time-zone.ts";
 import { COHORTS_DAILY } from "./cohorts-daily.ts";
+import { FLOW_GAPS_DAILY, FLOW_HOURS_DAILY } from "./flow-daily.ts";
 import { eraseFromKeyedDaily, refreshKeyedDaily } from "./keyed-daily-sums.ts";
 import { VISIT_GAPS_DAILY } from "./visit-gaps.ts";
 
@@ -76,11 +77,13 @@ const sumsSql = (where: string) => `SELECT day, site_id, ${SUMS.map((c) => `sum(
  * Works the daily sums out again from customer_visits, for the local days from the one `since` (an ISO
  * instant) falls in, or for all days. visits-sync.ts calls it in the transaction that changed visits from
  * `since` on, so the days before it are as they were. The cohort sums and gap histograms (cohorts-daily.ts,
- * visit-gaps.ts) follow.
+ * visit-gaps.ts) and Flow's (flow-daily.ts) follow.
  */
 export async function refreshVisitsDaily(tx: Queryable, since: string | null): Promise<void> {
   await refreshKeyedDaily(tx, COHORTS_DAILY, since);
   await refreshKeyedDaily(tx, VISIT_GAPS_DAILY, since);
+  await refreshKeyedDaily(tx, FLOW_GAPS_DAILY, since);
+  await refreshKeyedDaily(tx, FLOW_HOURS_DAILY, since);
   if (since === null) {
     await tx.run("DELETE FROM customer_visits_daily");
     await tx.run(`INSERT INTO customer_visits_daily BY NAME (${sumsSql("true")} ORDER BY day, site_id)`);
@@ -98,11 +101,13 @@ export async function refreshVisitsDaily(tx: Queryable, since: string | null): P
 /**
  * Takes a plate's visits out of the daily sums, in the transaction that deletes them (erase-plate.ts),
  * before it does. Their flags are theirs alone: no other customer's visit changes. Days left without visits go.
- * The cohort sums and gap histograms (cohorts-daily.ts, visit-gaps.ts) follow.
+ * The cohort sums and gap histograms (cohorts-daily.ts, visit-gaps.ts) and Flow's (flow-daily.ts) follow.
  */
 export async function eraseFromVisitsDaily(tx: Queryable, plate: string): Promise<void> {
   await eraseFromKeyedDaily(tx, COHORTS_DAILY, plate);
   await eraseFromKeyedDaily(tx, VISIT_GAPS_DAILY, plate);
+  await eraseFromKeyedDaily(tx, FLOW_GAPS_DAILY, plate);
+  await eraseFromKeyedDaily(tx, FLOW_HOURS_DAILY, plate);
   await tx.run(
     `UPDATE customer_visits_daily d SET ${SUMS.map((c) => `${c} = d.${c} - e.${c}`).join(", ")}
       FROM (${sumsSql("customer_id IN (SELECT id FROM customers WHERE plate = $plate)")}) e
