@@ -52,5 +52,33 @@ const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?
 const suiteFailures = (ok: boolean, count: number | undefined) => (count ?? 0) || (ok ? 0 : 1);
 const failed = suiteFailures(unitOk, unit?.numFailedTests) + suiteFailures(e2eOk, e2e?.stats?.unexpected);
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+// CI keeps only the tail of the output: name every failed test just above the closing line.
+const failedNames = [...failedUnitTests(unit), ...failedBrowserTests(e2e?.suites ?? [])];
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ✘ ${name}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);
+
+interface UnitReport {
+  testResults?: { name: string; assertionResults: { status: string; fullName: string }[] }[];
+}
+function failedUnitTests(report: UnitReport | null): string[] {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${file.name.replace(`${process.cwd()}/`, "")} › ${test.fullName}`),
+  );
+}
+
+interface BrowserSuite {
+  file: string;
+  specs?: { title: string; tests: { status: string }[] }[];
+  suites?: BrowserSuite[];
+}
+function failedBrowserTests(suites: BrowserSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
+      .map((spec) => `${suite.file} › ${spec.title}`),
+    ...failedBrowserTests(suite.suites ?? []),
+  ]);
+}
