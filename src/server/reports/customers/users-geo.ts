@@ -162,8 +162,11 @@ async function run(db: Queryable, filters: ReportFilters) {
     return best ?? null;
   };
   const allSales = new Map(result.filter((row) => row.grain === "all").map((row) => [row.win, row.sales]));
+  // In postcode order, so that the map's list and the summed distances (floating point) do not depend on
+  // the order in which the query's parallel groups happened to come back.
   const regions: GeoRow[] = result
     .filter((row) => row.grain === "region" && row.pc2)
+    .sort((a, b) => (a.pc2 ?? "").localeCompare(b.pc2 ?? ""))
     .map((row) => {
       const pc2 = row.pc2 ?? "";
       const region = POSTCODE_REGIONS.get(pc2);
