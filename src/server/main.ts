@@ -138,6 +138,13 @@ async function main(): Promise<void> {
     }
   });
 
+  // Node closes a keep-alive connection after 5 s idle, which races a client or reverse proxy sending its
+  // next request on it: that request fails ("other side closed", a 502 behind nginx). Busy, the bench's
+  // senders hit it at 10x. Outlast the proxies' idle upstream connections (nginx: 60 s) instead; shutdown
+  // closes idle connections itself.
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -106,6 +106,14 @@ describe("the metrics port", () => {
   });
 });
 
+describe("keep-alive", () => {
+  it("keeps an idle connection for 65 s, longer than a reverse proxy keeps its upstream connections", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("keep-alive")).toBe("timeout=65");
+  });
+});
+
 describe("a restart", () => {
   it("lets a request in flight during SIGTERM finish, writes the counters, refuses new connections, exits cleanly", async () => {
     const rows = Array.from({ length: 40 }, (_, i) => read(`s-${i}`));
