@@ -395,6 +395,12 @@ async function main(): Promise<void> {
         restart: { healthyMs: restart.healthyMs, firstReportMs: restart.firstReportMs },
         stopMs,
       });
+    } catch (error) {
+      // The server runs as a child: show what it said last, which is where a failure here is explained.
+      log(
+        `${scale}×: mislukt; de laatste regels van de server:\n${server.output().split("\n").slice(-40).join("\n")}`,
+      );
+      throw error;
     } finally {
       await server.stop();
       rmSync(work, { force: true });
