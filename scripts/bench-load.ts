@@ -56,6 +56,9 @@ export async function measureReportsUnderIngestion(options: {
     onSending: () => {
       ingesting = true;
       reading = reader();
+      // Rethrown by the await below once the senders are done; unhandled meanwhile, it would end the bench
+      // at once and leave its server running.
+      reading.catch(() => {});
     },
   }).finally(() => {
     ingesting = false;
