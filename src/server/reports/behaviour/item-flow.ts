@@ -361,7 +361,13 @@ function transitionsTable(rows: FlowRow[]): Table {
       { key: "share", label: "Aandeel van vorige keer", type: "percent" },
     ],
     rows: [...rows]
-      .sort((a, b) => b.pairs - a.pairs)
+      // ties in a fixed order, not the query's
+      .sort(
+        (a, b) =>
+          b.pairs - a.pairs ||
+          String(a.previous).localeCompare(String(b.previous)) ||
+          String(a.next).localeCompare(String(b.next)),
+      )
       .map((row) => ({
         previous: row.previous,
         next: row.next,

@@ -119,6 +119,7 @@ export function migrationFlow(filters: ReportFilters, rows: MigrationRow[]) {
     ],
     links: rows
       .map((row) => ({ from: `from:${row.from_segment}`, to: `to:${row.to_segment}`, plates: row.plates }))
-      .sort((a, b) => b.plates - a.plates),
+      // ties in a fixed order, not the query's
+      .sort((a, b) => b.plates - a.plates || a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
   };
 }

@@ -271,7 +271,13 @@ function migrationTable(rows: MigrationRow[]): Table {
       },
     ],
     rows: [...rows]
-      .sort((a, b) => b.plates - a.plates)
+      // ties in a fixed order, not the query's
+      .sort(
+        (a, b) =>
+          b.plates - a.plates ||
+          a.from_segment.localeCompare(b.from_segment) ||
+          a.to_segment.localeCompare(b.to_segment),
+      )
       .map((row) => ({
         from: SEGMENT_LABELS[row.from_segment],
         to: SEGMENT_LABELS[row.to_segment],
