@@ -1,8 +1,9 @@
 import "@mantine/core/styles.css";
 import "./print.css";
 import { type CSSVariablesResolver, createTheme, MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { queryClient } from "../lib/query-client.ts";
 
 const theme = createTheme({
   primaryColor: "blue",
@@ -26,10 +27,6 @@ const cssVariables: CSSVariablesResolver = () => ({
     "--mantine-color-teal-9": "#066a4c",
   },
   dark: {},
-});
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false } },
 });
 
 export function Providers({ children }: { children: ReactNode }) {

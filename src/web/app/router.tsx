@@ -27,7 +27,10 @@ const reportPages: RouteObject[] = [
   { index: true, loader: () => redirect(navPages(REPORT_SECTIONS)[0].path) },
   ...navPages(REPORT_SECTIONS).map((page) => ({
     path: relative(page.path, "/reports"),
-    lazy: async () => ({ Component: (await reportsModule()).ReportPage }),
+    lazy: async () => {
+      const { ReportPage, reportPageLoader } = await reportsModule();
+      return { Component: ReportPage, loader: reportPageLoader };
+    },
   })),
 ];
 

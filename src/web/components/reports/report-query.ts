@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ReportEnvelope, ReportsIndex } from "../../../shared/reports/envelope.ts";
 import { apiFetch } from "../../lib/http.ts";
+import type { ReportDeclaration } from "./declaration.ts";
 import type { ReportSearch } from "./use-report-filters.ts";
 
 /** `/api/reports/<id>?…`, or `<id>.xlsx?…` for the Excel workbook of the same view. */
@@ -28,3 +30,25 @@ export const reportsIndexQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<ReportsIndex>("/api/reports", { signal }),
   staleTime: 10 * 60_000,
 });
+
+/**
+ * The filters the API receives of those in the URL: only those the screen offers and the report accepts (its
+ * catalogue entry), so a stray parameter in the URL cannot change hidden figures or fail the request.
+ */
+export function reportSearch(declaration: ReportDeclaration, search: ReportSearch): ReportSearch {
+  const entry = catalogueEntry(declaration.id);
+  const offered = { period: true, comparison: true, granularity: true, ...declaration.filters };
+  const out: ReportSearch = offered.period
+    ? {
+        period: search.period,
+        from: search.from,
+        to: search.to,
+        compare: search.compare,
+        granularity: search.granularity,
+      }
+    : { ...(offered.comparison && { compare: search.compare }) };
+  if (entry?.site) out.site = search.site;
+  for (const key of entry?.dimensions ?? []) out[key] = search[key];
+  out.search = search.search;
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value)) as ReportSearch;
+}

@@ -11,7 +11,7 @@ import { DimensionBar } from "./dimension-bar.tsx";
 import { ExcelButton } from "./excel-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { KpiTiles } from "./kpi-tiles.tsx";
-import { reportQuery } from "./report-query.ts";
+import { reportQuery, reportSearch } from "./report-query.ts";
 import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
 import { SavedViewsMenu } from "./saved-views-menu.tsx";
@@ -30,7 +30,7 @@ const ReportChart = lazy(() => import("./report-chart.tsx"));
 export function ReportView({ title, declaration }: { title: string; declaration: ReportDeclaration }) {
   const filters = useReportFilters();
   const entry = catalogueEntry(declaration.id) as CatalogueEntry;
-  const search = apiSearch(declaration, entry, filters);
+  const search = reportSearch(declaration, filters.search);
   const query = useQuery({
     ...reportQuery(declaration.id, search),
     // Paused while the tab is hidden: react-query's focus manager follows document.visibilityState.
@@ -83,32 +83,6 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       )}
     </Stack>
   );
-}
-
-/**
- * The filters the API receives: only those the screen offers and the report accepts (its catalogue
- * entry), so a stray parameter in the URL cannot change hidden figures or fail the request.
- */
-function apiSearch(
-  declaration: ReportDeclaration,
-  entry: CatalogueEntry,
-  filters: ReportFiltersState,
-): ReportSearch {
-  const offered = { period: true, comparison: true, granularity: true, ...declaration.filters };
-  const { search } = filters;
-  const out: ReportSearch = offered.period
-    ? {
-        period: search.period,
-        from: search.from,
-        to: search.to,
-        compare: search.compare,
-        granularity: search.granularity,
-      }
-    : { ...(offered.comparison && { compare: search.compare }) };
-  if (entry.site) out.site = search.site;
-  for (const key of entry.dimensions) out[key] = search[key];
-  out.search = search.search;
-  return Object.fromEntries(Object.entries(out).filter(([, value]) => value)) as ReportSearch;
 }
 
 /**

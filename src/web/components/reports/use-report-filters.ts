@@ -41,13 +41,19 @@ export interface ReportFiltersState {
   reset: () => void;
 }
 
-export function useReportFilters(): ReportFiltersState {
-  const [params, setParams] = useSearchParams();
+/** The filters a URL's query string holds, as they are (the schema checks them). */
+export function searchOf(params: URLSearchParams): ReportSearch {
   const search: ReportSearch = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key);
     if (value) search[key] = value;
   }
+  return search;
+}
+
+export function useReportFilters(): ReportFiltersState {
+  const [params, setParams] = useSearchParams();
+  const search = searchOf(params);
   const parsed = reportQuerySchema.safeParse(search);
   const query = parsed.success ? parsed.data : { compare: DEFAULT_COMPARISON };
   const period = resolvePeriod(query, localToday());

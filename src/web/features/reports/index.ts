@@ -1,1 +1,1 @@
-export { ReportPage } from "./report-pages.tsx";
+export { ReportPage, reportPageLoader } from "./report-pages.tsx";

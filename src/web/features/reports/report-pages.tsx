@@ -1,7 +1,11 @@
 import type { ComponentType } from "react";
 import { Navigate, useLocation } from "react-router";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../../../shared/navigation.ts";
+import { authHeader } from "../../auth/auth-header.ts";
+import { reportQuery, reportSearch } from "../../components/reports/report-query.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
+import { searchOf } from "../../components/reports/use-report-filters.ts";
+import { queryClient } from "../../lib/query-client.ts";
 import { REPORT_DECLARATIONS } from "./declarations/index.ts";
 import { ExperimentsPage } from "./experiments/experiments-page.tsx";
 
@@ -23,4 +27,20 @@ export function ReportPage() {
   const declaration = REPORT_DECLARATIONS[pathname];
   if (declaration) return <ReportView key={pathname} title={title} declaration={declaration} />;
   return <Navigate to="/page-not-found" replace />;
+}
+
+/**
+ * Route loader of a report path: asks for the report as the navigation starts, not once its screen has
+ * rendered and mounted (about 200 ms later on a 2-core machine), without holding the navigation up. The
+ * screen's own query then finds the answer under way.
+ */
+export function reportPageLoader({ request }: { request: Request }): null {
+  const url = new URL(request.url);
+  const declaration = REPORT_DECLARATIONS[url.pathname];
+  if (declaration && authHeader.has()) {
+    void queryClient.prefetchQuery(
+      reportQuery(declaration.id, reportSearch(declaration, searchOf(url.searchParams))),
+    );
+  }
+  return null;
 }
