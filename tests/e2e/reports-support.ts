@@ -13,10 +13,14 @@ export async function openReport(page: Page, path: string, title: string): Promi
   await expectSettled(page);
 }
 
-/** No request for figures is still on its way (the small spinner beside the period line is gone). */
+/**
+ * No request for figures is still on its way (the small spinner beside the period line is gone), and the
+ * charts and tables, drawn in a render after the KPI tiles, show the same figures.
+ */
 export async function expectSettled(page: Page): Promise<void> {
   await expect(page.getByLabel("Bijwerken")).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByLabel("Rapport wordt geladen")).toHaveCount(0);
+  await expect(page.locator('[data-testid="report-body"][aria-busy="true"]')).toHaveCount(0);
 }
 
 /** The figure of a KPI tile as shown (`1.234`, `€ 12,34`). */

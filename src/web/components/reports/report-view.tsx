@@ -1,6 +1,6 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { formatDate, formatList, formatTime } from "../../../shared/format.ts";
 import { type CatalogueEntry, catalogueEntry } from "../../../shared/reports/catalogue.ts";
 import type { ColumnLink, ReportEnvelope, TableRow } from "../../../shared/reports/envelope.ts";
@@ -145,9 +145,11 @@ function ReportBody({
     : typeof declaration.kpis[0] === "string"
       ? [{ title: "", keys: declaration.kpis as string[] }]
       : (declaration.kpis as KpiGroup[]);
-  const tableKeys = declaration.tables ?? envelope.tables.map((t) => t.key);
-  const fileName = fileNameOf(declaration, envelope);
   const Extra = declaration.extra;
+  // The KPI tiles first: the charts and tables, most of the rendering, follow in a render of their own that
+  // React interrupts for a click. Until it is done they show the previous figures, or placeholders.
+  const body = useDeferredValue<ReportEnvelope | null>(envelope, null);
+  const tableKeys = declaration.tables ?? body?.tables.map((t) => t.key) ?? [];
 
   return (
     <Stack gap="lg">
@@ -159,34 +161,43 @@ function ReportBody({
           comparisonWord={comparisonWord && (group.comparisonLabel ?? comparisonWord)}
         />
       ))}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {declaration.charts.map((chart) => (
-          <div key={chart.title} style={chart.half ? undefined : { gridColumn: "1 / -1" }}>
-            <Suspense fallback={<Skeleton height={340} radius="md" />}>
-              <ReportChart declaration={chart} envelope={envelope} />
-            </Suspense>
-          </div>
-        ))}
-      </SimpleGrid>
-      {Extra && <Extra envelope={envelope} />}
-      {tableKeys.flatMap((key) =>
-        envelope.tables
-          .filter((table) => table.key === key)
-          .map((table) => (
-            <ReportTable
-              key={table.key}
-              table={table}
-              fileName={fileName}
-              linkHref={linkHref}
-              fullTable={() => fullTable(table.key)}
-              search={filters.search.search ?? ""}
-              onSearch={(text) => filters.update({ search: text || undefined })}
-            />
-          )),
-      )}
+      <Stack gap="lg" aria-busy={body !== envelope} data-testid="report-body">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {declaration.charts.map((chart) => (
+            <div key={chart.title} style={chart.half ? undefined : { gridColumn: "1 / -1" }}>
+              {body ? (
+                <Suspense fallback={<ChartPlaceholder />}>
+                  <ReportChart declaration={chart} envelope={body} />
+                </Suspense>
+              ) : (
+                <ChartPlaceholder />
+              )}
+            </div>
+          ))}
+        </SimpleGrid>
+        {body && Extra && <Extra envelope={body} />}
+        {body &&
+          tableKeys.flatMap((key) =>
+            body.tables
+              .filter((table) => table.key === key)
+              .map((table) => (
+                <ReportTable
+                  key={table.key}
+                  table={table}
+                  fileName={fileNameOf(declaration, body)}
+                  linkHref={linkHref}
+                  fullTable={() => fullTable(table.key)}
+                  search={filters.search.search ?? ""}
+                  onSearch={(text) => filters.update({ search: text || undefined })}
+                />
+              )),
+          )}
+      </Stack>
     </Stack>
   );
 }
+
+const ChartPlaceholder = () => <Skeleton height={340} radius="md" />;
 
 /** Which dates the figures cover, and against which: the envelope's own resolution of the filters. */
 function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
