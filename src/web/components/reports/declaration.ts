@@ -27,6 +27,9 @@ export interface KpiGroup<K extends string = string> {
   comparisonLabel?: string;
 }
 
+/** A bespoke part of a screen; `preload`, when it is a chunk of its own, starts loading that chunk. */
+export type ReportPart = ComponentType<{ envelope: ReportEnvelope }> & { preload?: () => void };
+
 /** A report screen; its keys are the catalogue entry's, so a key the report does not answer is a type error. */
 export interface ReportDeclaration<Id extends ReportId = ReportId> {
   /** The report id of the catalogue and the API: GET /api/reports/<id>; the screen is /reports/<id>. */
@@ -41,7 +44,7 @@ export interface ReportDeclaration<Id extends ReportId = ReportId> {
   /** Which filters the screen offers; default all. The dashboard only offers the site. */
   filters?: { period?: boolean; comparison?: boolean; granularity?: boolean };
   /** A bespoke part (heatmap, sankey, map), drawn from `envelope.extra` below the charts. */
-  extra?: ComponentType<{ envelope: ReportEnvelope }>;
+  extra?: ReportPart;
   /**
    * Fetch the figures again this often (ms) while the screen is open and the tab visible, and say when
    * they were last fetched ("Bijgewerkt om 08:41"). Default: only when the filters change.

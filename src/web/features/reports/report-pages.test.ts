@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "../../lib/query-client.ts";
+import { REPORT_DECLARATIONS } from "./declarations/index.ts";
 import { reportPageLoader } from "./report-pages.tsx";
 
 // The route loader asks for the report under the key the screen's own query uses, so the screen finds the
@@ -32,6 +33,17 @@ describe("reportPageLoader", () => {
     expect(reportKeys()).toEqual([
       ["report", "trx-revenue", { period: "this-year", site: "houten", programme: "7" }],
     ]);
+  });
+
+  it("starts loading the chunk of the screen's bespoke part beside its figures", () => {
+    localStorage.setItem("auth_header", "Bearer test");
+    const part = REPORT_DECLARATIONS["/reports/item-flow"].extra;
+    if (!part?.preload) throw new Error("Programmakeuze has a sankey of its own");
+    const preload = vi.spyOn(part, "preload").mockImplementation(() => {});
+    load("/reports/item-flow?period=this-year");
+    expect(preload).toHaveBeenCalledOnce();
+    expect(reportKeys()).toEqual([["report", "item-flow", { period: "this-year" }]]);
+    preload.mockRestore();
   });
 
   it("asks for nothing when nobody is signed in, or the path is no declared report", () => {

@@ -1,16 +1,4 @@
-import { Skeleton } from "@mantine/core";
-import { lazy, Suspense } from "react";
-import type { ReportEnvelope } from "../../../../../shared/reports/envelope.ts";
+import { lazyPart } from "../lazy-part.tsx";
 
-// The bespoke part of the acquisition overview, loaded with its screen (ECharts' sankey stays out of the
-// reports chunk).
-
-const Journey = lazy(() => import("./journey-part.tsx"));
-
-export function JourneyExtra({ envelope }: { envelope: ReportEnvelope }) {
-  return (
-    <Suspense fallback={<Skeleton height={420} radius="md" />}>
-      <Journey envelope={envelope} />
-    </Suspense>
-  );
-}
+// The bespoke part of the acquisition overview: ECharts' sankey stays out of the reports chunk.
+export const JourneyExtra = lazyPart(() => import("./journey-part.tsx"), 420);
