@@ -91,12 +91,18 @@ async function sumLandingDays(
 ) {
   await tx.run(
     `CREATE OR REPLACE TEMP TABLE web_landing_days AS
-      SELECT DISTINCT ${localDate("started_at")} AS local_date,
-        -- a local day lies within a day of any instant in it: bounds that let the scan skip the other days
-        min(started_at) OVER () - INTERVAL 2 DAY AS low, max(started_at) OVER () + INTERVAL 2 DAY AS high
-      FROM web_sessions WHERE id IN (
-        SELECT session_id FROM web_page_touched
-        UNION SELECT session_id FROM web_session_updates WHERE rowid >= $session_updates)`,
+      WITH touched AS (
+        SELECT started_at FROM web_sessions WHERE id IN (
+          SELECT session_id FROM web_page_touched
+          UNION SELECT session_id FROM web_session_updates WHERE rowid >= $session_updates)
+      )
+      -- a local day lies within a day of any instant in it: bounds that let the scan skip the other days.
+      -- Not min(…) OVER (): DuckDB 1.5.5's parallel window over a few rows now and then fails with an internal
+      -- error that invalidates the whole database (duckdb/duckdb#25713); an aggregate joined on does not.
+      SELECT DISTINCT ${localDate("started_at")} AS local_date, bounds.low, bounds.high
+      FROM touched, (
+        SELECT min(started_at) - INTERVAL 2 DAY AS low, max(started_at) + INTERVAL 2 DAY AS high FROM touched
+      ) bounds`,
     { session_updates: from.session_updates },
   );
   await tx.run("DELETE FROM web_landing_daily WHERE day IN (SELECT local_date FROM web_landing_days)");
