@@ -211,8 +211,11 @@ const PLANS_PER_CONNECTION = 64;
 const plans = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
 
 async function planned(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
-  const kept = plans.get(connection) ?? new Map<string, DuckDBPreparedStatement>();
-  plans.set(connection, kept);
+  let kept = plans.get(connection);
+  if (!kept) {
+    kept = new Map();
+    plans.set(connection, kept);
+  }
   const found = kept.get(sql);
   if (found) {
     kept.delete(sql);
