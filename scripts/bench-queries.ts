@@ -2,7 +2,7 @@ import type { Queryable } from "../src/server/db/database.ts";
 import type { BuiltSql, DerivedSync } from "../src/server/reports/define-report.ts";
 import { filtersFor, type ReportFilters } from "../src/server/reports/filters.ts";
 import { REPORTS } from "../src/server/reports/registry.ts";
-import { localDate } from "../src/server/reports/time-zone.ts";
+import { localDate } from "../src/server/warehouse/time-zone.ts";
 import { addDays } from "../src/shared/reports/dates.ts";
 import { defaultGranularity } from "../src/shared/reports/filters.ts";
 

@@ -18,9 +18,9 @@ import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
 import { freshnessOf, openHoursBetween } from "../freshness/freshness-rule.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
-import { endOfDay, localDate, startOfDay } from "../reports/time-zone.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
 import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
+import { endOfDay, localDate, startOfDay } from "../warehouse/time-zone.ts";
 import { usualWashes } from "./usual.ts";
 
 /**

@@ -3,8 +3,8 @@ import { OPENING_HOURS } from "../../shared/freshness.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { weekday } from "../freshness/freshness-rule.ts";
-import { instantOf, localDate, localDateTime } from "../reports/time-zone.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
+import { instantOf, localDate, localDateTime } from "../warehouse/time-zone.ts";
 
 // "Usual" washes (USUAL_DEFINITION in src/shared/admin/alerts.ts, shown on the screen): the median of the
 // washes on the same weekday in the previous 8 weeks, each from local midnight up to the same whole local

@@ -3,7 +3,7 @@ import { type Annotation, GAP_MIN_EXPECTED, MIN_GAP_HOURS } from "../../shared/a
 import { formatDate } from "../../shared/format.ts";
 import type { Queryable } from "../db/database.ts";
 import { type OpeningHour, openingHoursBetween } from "../freshness/freshness-rule.ts";
-import { localDate, localDateTime } from "../reports/time-zone.ts";
+import { localDate, localDateTime } from "../warehouse/time-zone.ts";
 import type { AnnotationScope } from "./scope.ts";
 
 // Data gaps: a camera or till silent for MIN_GAP_HOURS opening hours in a row while at its own usual rate

@@ -1,7 +1,7 @@
 import { listValue } from "@duckdb/node-api";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { endOfDay, startOfDay } from "../reports/time-zone.ts";
+import { endOfDay, startOfDay } from "../warehouse/time-zone.ts";
 
 /** What annotations are asked for: inclusive local dates, their instants, and the chosen sites (none: all). */
 export interface AnnotationScope {

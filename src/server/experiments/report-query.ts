@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/database.ts";
-import { localTimeSql } from "../reports/buckets.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
-import { localDate } from "../reports/time-zone.ts";
+import { localTimeSql } from "../warehouse/buckets.ts";
+import { localDate } from "../warehouse/time-zone.ts";
 
 // The raw counts of the experiments report, for every phase of every experiment in one pass over the
 // events (REPORT-DEFINITIONS §4). Definitions, once:

@@ -19,7 +19,7 @@ import {
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { localDate } from "../reports/time-zone.ts";
+import { localDate } from "../warehouse/time-zone.ts";
 import { experimentNotFound, listExperiments } from "./definitions.ts";
 import { experimentCounts, type PhaseDayRow } from "./report-query.ts";
 

@@ -5,7 +5,7 @@ import {
   OPENING_HOURS,
 } from "../../shared/freshness.ts";
 import { addDays } from "../../shared/reports/dates.ts";
-import { instantOf, localDate } from "../reports/time-zone.ts";
+import { instantOf, localDate } from "../warehouse/time-zone.ts";
 
 // The one rule for how fresh a source's data is (states and limits: src/shared/freshness.ts). Pure: the
 // caller passes the moment of the latest data and "now", so screens, tests and alerts get the same answer.

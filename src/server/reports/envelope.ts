@@ -9,7 +9,7 @@ import type {
   TableRow,
   Unit,
 } from "../../shared/reports/envelope.ts";
-import { bucketKey, bucketPosition, bucketsOf } from "./buckets.ts";
+import { bucketKey, bucketPosition, bucketsOf } from "../warehouse/buckets.ts";
 import type { ReportFilters } from "./filters.ts";
 import { change, type Figure, ratio, sum } from "./metrics.ts";
 import type { Windowed, WindowName } from "./sql.ts";

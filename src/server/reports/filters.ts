@@ -28,10 +28,10 @@ import {
 } from "../../shared/reports/period.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
-import type { TimeWindow } from "./buckets.ts";
+import type { TimeWindow } from "../warehouse/buckets.ts";
+import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "../warehouse/time-zone.ts";
 import { dimensionExists } from "./dimension-values.ts";
 import { findSites, type Site } from "./sites.ts";
-import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "./time-zone.ts";
 
 /** A report request, parsed and resolved: what every query module receives. */
 export interface ReportFilters {

@@ -1,8 +1,8 @@
 import type { DuckDBValue } from "@duckdb/node-api";
-import { bucketSql, localTimeSql, type TimeWindow } from "./buckets.ts";
+import { bucketSql, localTimeSql, type TimeWindow } from "../warehouse/buckets.ts";
+import { localDate, startOfDay } from "../warehouse/time-zone.ts";
 import type { ReportFilters } from "./filters.ts";
 import type { Site } from "./sites.ts";
-import { localDate, startOfDay } from "./time-zone.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isoWeek, mondayOf } from "../../shared/reports/dates.ts";
-import { instantOf, localDate } from "../reports/time-zone.ts";
+import { instantOf, localDate } from "../warehouse/time-zone.ts";
 
 // Which week the Monday e-mail reports, and when it is due: every Monday 07:00 Europe/Amsterdam, about the
 // week that ended the night before (Monday–Sunday), compared with the week before it and with the same ISO

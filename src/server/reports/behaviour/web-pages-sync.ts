@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../buckets.ts";
+import { localTimeSql } from "../../warehouse/buckets.ts";
 import { type DerivedTables, syncDerived } from "../derived-sync.ts";
 import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 

@@ -1,10 +1,10 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { addMonths, endOfMonth, monthsBetween, startOfMonth } from "../../../shared/reports/dates.ts";
-import { bucketSql } from "../buckets.ts";
+import { bucketSql } from "../../warehouse/buckets.ts";
+import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { siteCondition } from "../sql.ts";
-import { endOfDay, localDate, startOfDay } from "../time-zone.ts";
 import { COHORT_FLAGS } from "./cohorts-daily.ts";
 
 // The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in

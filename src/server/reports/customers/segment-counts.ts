@@ -2,11 +2,11 @@ import type { PeriodPreset } from "../../../shared/reports/filters.ts";
 import { comparisonShift, resolvePeriod } from "../../../shared/reports/period.ts";
 import { serverClock } from "../../clock.ts";
 import type { Database, Queryable } from "../../db/database.ts";
-import type { TimeWindow } from "../buckets.ts";
+import type { TimeWindow } from "../../warehouse/buckets.ts";
+import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import { leftToRefresher, serialised } from "../derived-sync.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
-import { localDate, startOfDay } from "../time-zone.ts";
 import { type MigrationRow, migrationFilters, migrationFrom, migrationSql, visitCounts } from "./segments.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 

@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
+import { localDate } from "../../warehouse/time-zone.ts";
 import type { ReportSql, WindowName } from "../sql.ts";
-import { localDate } from "../time-zone.ts";
 import { COHORTS_DAILY } from "./cohorts-daily.ts";
 import { FLOW_GAPS_DAILY, FLOW_HOURS_DAILY } from "./flow-daily.ts";
 import { eraseFromKeyedDaily, refreshKeyedDaily } from "./keyed-daily-sums.ts";

@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import type { Cell, Column, Kpi, ReportEnvelope, Table, Unit } from "../../../shared/reports/envelope.ts";
 import { filtersText } from "../../../shared/reports/filters-text.ts";
+import { localDateTime } from "../../warehouse/time-zone.ts";
 import { change } from "../metrics.ts";
-import { localDateTime } from "../time-zone.ts";
 
 // A report's envelope as an Excel workbook: "KPI's" first, then one sheet per table, numbers as numbers
 // (not text) with formats Excel shows in the reader's own locale, so `€ 1.234,56` on a Dutch machine.

@@ -2,7 +2,7 @@ import type { AdPlatform } from "../../../shared/ad-stats.ts";
 import { addDays } from "../../../shared/reports/dates.ts";
 import { DIMENSIONS } from "../../../shared/reports/dimensions.ts";
 import type { Channel } from "../../tracking/channel.ts";
-import { localDate } from "../time-zone.ts";
+import { localDate } from "../../warehouse/time-zone.ts";
 
 // The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
 

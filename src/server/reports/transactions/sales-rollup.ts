@@ -1,8 +1,8 @@
 import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../buckets.ts";
+import { localTimeSql } from "../../warehouse/buckets.ts";
+import { localDate } from "../../warehouse/time-zone.ts";
 import { type DerivedTables, syncDerived } from "../derived-sync.ts";
 import type { FactFilter } from "../sql.ts";
-import { localDate } from "../time-zone.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
 // and how they are kept up to date. Reports read whole hours from them and the last, unfinished hour of a
