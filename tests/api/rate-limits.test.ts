@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { credentialFingerprint } from "../../src/server/http/failure-throttle.ts";
+import { apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 
@@ -79,6 +81,35 @@ describe("failed credentials", () => {
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+});
+
+describe("a bad client behind a shared address", () => {
+  it("locks out neither the beheerder nor the analist behind it, and logs the throttled credential", async () => {
+    const signIn = async (email: string, password: string) =>
+      (
+        await signInOverHttp({
+          issuer: server.issuer,
+          clientId: "wasbord-web",
+          redirectUri: `${server.url}/auth/callback`,
+          email,
+          password,
+        })
+      ).accessToken;
+    const beheerder = apiClient(server, await signIn("demo@wasbord.nl", "demo"));
+    expect(
+      (await beheerder.post("/api/admin/users", { email: "analist@wasbord.nl", role: "analist" })).status,
+    ).toBe(201);
+    const analist = apiClient(server, await signIn("analist@wasbord.nl", "analist"));
+    // The same made-up token, over and over, from the address the people use too.
+    const bad = () => fetch(`${server.url}/api/me`, { headers: { authorization: "Bearer kapot" } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await bad()).status);
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
+    expect((await beheerder.get("/api/me")).body).toMatchObject({ role: "beheerder" });
+    expect((await analist.get("/api/me")).body).toMatchObject({ role: "analist" });
+    expect(server.output()).toContain(credentialFingerprint("kapot"));
+    expect(server.output()).toMatch(/credential failures throttled.*127\.0\.0\.1/);
+  }, 60_000);
 });
 
 describe("failed sign-ins at the development login", () => {
