@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Database } from "../db/database.ts";
 import { bucketPosition, bucketsOf, localTimeSql, type TimeWindow } from "./buckets.ts";
 import { endOfDay, instantOf, offsetSegments, startOfDay } from "./time-zone.ts";
 
@@ -65,11 +66,28 @@ describe("buckets", () => {
     expect(bucketPosition("2026-11-01", day("2026-10-15", "2026-12-31"), "month")).toBe(1);
   });
 
-  it("adds the offset of each stretch in SQL, switching at the clock change", () => {
-    const change = Date.parse("2026-10-25T01:00:00Z") * 1000;
-    expect(localTimeSql("t.at", [day("2026-10-25")])).toBe(
-      `make_timestamp(epoch_us(t.at) + CASE WHEN epoch_us(t.at) < ${change} THEN 7200000000 ELSE 3600000000 END)`,
-    );
-    expect(localTimeSql("t.at", [day("2026-11-21")])).toBe("make_timestamp(epoch_us(t.at) + 3600000000)");
+  it("gives every instant its wall-clock time in SQL, inside the window it was told of or not", async () => {
+    const db = await Database.open(":memory:");
+    try {
+      // UTC instants around both changes of 2026, and the local times Amsterdam's clocks showed
+      const expected: [string, string][] = [
+        ["2026-03-29T00:59:59Z", "2026-03-29 01:59:59"],
+        ["2026-03-29T01:00:00Z", "2026-03-29 03:00:00"],
+        ["2026-10-25T00:30:00Z", "2026-10-25 02:30:00"],
+        ["2026-10-25T01:30:00Z", "2026-10-25 02:30:00"],
+        ["2026-10-25T14:10:00Z", "2026-10-25 15:10:00"],
+        ["2026-11-21T12:00:00Z", "2026-11-21 13:00:00"],
+      ];
+      // told of the autumn day only, of a winter day only, of the spring day only: the same answers
+      for (const window of [day("2026-10-25"), day("2026-11-21"), day("2026-03-29"), day("2026-10-20")]) {
+        const rows = await db.query<{ wall: string }>(
+          `SELECT ${localTimeSql("instant", [window])}::VARCHAR AS wall
+           FROM (VALUES ${expected.map(([at]) => `('${at}'::TIMESTAMPTZ)`).join(", ")}) t(instant) ORDER BY instant`,
+        );
+        expect(rows.map((row) => row.wall)).toEqual(expected.map(([, local]) => local));
+      }
+    } finally {
+      db.close();
+    }
   });
 });

@@ -168,6 +168,28 @@ describe("customer visits", () => {
     expect(await firstVisits()).toEqual(caughtUp);
   });
 
+  it("gives every visit its Amsterdam wall-clock time across the autumn change, however late a read arrives", async () => {
+    // 25 October 2026: the clocks go back at 01:00 UTC (03:00 CEST → 02:00 CET).
+    await read(1, "2026-10-24T12:00:00Z", "AA11BB"); // Saturday 14:00 CEST
+    await read(1, "2026-10-25T00:30:00Z", "AA11BB"); // Sunday 02:30 CEST, the first 02:30
+    await read(1, "2026-10-25T01:30:00Z", "AA11BB"); // Sunday 02:30 CET, the second one
+    await read(1, "2026-10-25T14:10:00Z", "AA11BB"); // Sunday 15:10 CET
+    await syncCustomerVisits(db);
+    // A read of 20 October arrives late: every later visit of the plate is numbered again, in a catch-up
+    // whose own new facts end days before the clock change.
+    await read(2, "2026-10-20T08:00:00Z", "AA11BB"); // Tuesday 10:00 CEST
+    await syncCustomerVisits(db);
+    const locals = (await visits()).map((r) => [r.visit_at, r.visit_local, r.year_visit_number]);
+    expect(locals).toEqual([
+      ["2026-10-20T08:00:00.000Z", "2026-10-20T10:00:00.000Z", 1],
+      ["2026-10-24T12:00:00.000Z", "2026-10-24T14:00:00.000Z", 2],
+      ["2026-10-25T00:30:00.000Z", "2026-10-25T02:30:00.000Z", 3],
+      ["2026-10-25T01:30:00.000Z", "2026-10-25T02:30:00.000Z", 4],
+      ["2026-10-25T14:10:00.000Z", "2026-10-25T15:10:00.000Z", 5],
+    ]);
+    expect(await rebuilt()).toEqual(await visits());
+  });
+
   it("does nothing when no fact arrived", async () => {
     await read(1, "10:00", "AA11BB");
     await syncCustomerVisits(db);
