@@ -31,6 +31,12 @@ const WRONG_CREDENTIALS = "E-mailadres of wachtwoord onjuist.";
  * per 30 seconds, so guessing a password takes days instead of seconds. A good password costs nothing.
  */
 const LOGIN_FAILURES: RateLimitOptions = { burst: 10, perSecond: 1 / 30, maxClients: 10_000 };
+/**
+ * Failed sign-ins per account, from whatever address: a guesser with many addresses gets as far as one.
+ * While an account cools down every attempt for it is refused, the right password too: otherwise the
+ * guess that hits would get in. The accounts table is small, so at most a few thousand names are kept.
+ */
+const ACCOUNT_FAILURES: RateLimitOptions = { burst: 10, perSecond: 1 / 30, maxClients: 10_000 };
 
 class FormTooLarge extends Error {}
 
@@ -62,6 +68,7 @@ export function createInteractionRoutes(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const supportedScopes = new Set(options.scopes);
   const failures = new RateLimiter(LOGIN_FAILURES);
+  const accountFailures = new RateLimiter(ACCOUNT_FAILURES);
   const resourceScopes = new Set(words(options.resourceScope));
 
   /** Creates or extends the account's grant with everything this authorization request asks for. */
@@ -119,9 +126,19 @@ export function createInteractionRoutes(
     const form = await readForm(req);
     const email = form.get("email") ?? "";
     const action = `/interaction/${interaction.uid}/login`;
+    const accountKey = email.trim().toLowerCase();
+    if (!accountFailures.allows(accountKey, Date.now())) {
+      const seconds = accountFailures.retryAfterSeconds(accountKey, Date.now());
+      const error = `Te veel mislukte pogingen voor dit account. Probeer het over ${seconds} seconden opnieuw.`;
+      send(res, 429, loginPage({ action, email, error, hint: options.hint }), {
+        "retry-after": String(seconds),
+      });
+      return;
+    }
     const account = verifyCredentials(email, form.get("password") ?? "");
     if (!account) {
       failures.take(req.socket.remoteAddress ?? "", Date.now());
+      accountFailures.take(accountKey, Date.now());
       send(res, 200, loginPage({ action, email, error: WRONG_CREDENTIALS, hint: options.hint }));
       return;
     }
