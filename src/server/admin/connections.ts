@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AdminApiKey, apiKeyCreateSchema, type CreatedApiKey } from "../../shared/admin/connections.ts";
+import { adminChange } from "../audit/change.ts";
+import { notFound } from "../audit/change-errors.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import { createApiKey, revokeApiKey } from "../ingest/api-keys.ts";
-import { adminChange } from "./change.ts";
 import { dataFreshness } from "./freshness.ts";
-import { idParam, notFound, parseBody } from "./http.ts";
 
 // Key handling (secrets, hashes, revocation) belongs to src/server/ingest/api-keys.ts; this module adds the
 // people's side: site names, who created a key, the audit log.

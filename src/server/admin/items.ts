@@ -7,12 +7,12 @@ import {
   itemMoveSchema,
   itemUpdateSchema,
 } from "../../shared/admin/items.ts";
+import { type Audit, adminChange, currentRow } from "../audit/change.ts";
+import { changeVersioned, type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { type Audit, adminChange, currentRow } from "./change.ts";
-import { changeVersioned, type Entity, mountEntityRoutes } from "./entity-routes.ts";
-import { idParam, parseBody } from "./http.ts";
+import { idParam, parseBody } from "../http/request.ts";
 
 // everSold looks into the sales facts: an item on any transaction line keeps its row for good, so every old
 // sale still names what was sold.

@@ -6,7 +6,6 @@ import {
   dataSources,
   type FreshnessRow,
 } from "../../shared/admin/connections.ts";
-import { activeChangeSchema } from "../../shared/admin/fields.ts";
 import {
   type AdminItem,
   type ItemRemoval,
@@ -28,15 +27,8 @@ import {
 import { type AdminSite, siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
 import { type AdminUser, roles, userCreateSchema, userUpdateSchema } from "../../shared/admin/users.ts";
 import { z } from "../../shared/zod-nl.ts";
-import {
-  access,
-  errorAnswer,
-  idParameter,
-  jsonAnswer,
-  jsonBody,
-  jsonSchema,
-  signedInErrors,
-} from "../http/openapi-schema.ts";
+import { created, ok, operation, resource } from "../audit/entity-openapi.ts";
+import { idParameter, jsonBody, jsonSchema } from "../http/openapi-schema.ts";
 import { auditQuerySchema } from "./routes.ts";
 
 // OpenAPI path items of /api/admin/*: request bodies from the zod schemas the endpoints and the forms
@@ -169,58 +161,6 @@ const overviewSchema: z.ZodType<AdminOverview> = z.object({
 });
 
 const affiliateSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
-
-const errors = {
-  ...signedInErrors,
-  "404": errorAnswer("Deze rij bestaat niet (meer)."),
-  "409": errorAnswer(
-    "Verouderde version, een bezette code of e-mailadres, of de laatste actieve beheerder (code, message).",
-  ),
-  "422": errorAnswer("Ongeldige invoer: fields[] noemt per veld het exacte pad en de melding."),
-};
-
-export const operation = (summary: string, answer: object, extra: object = {}) => ({
-  tags: ["admin"],
-  summary,
-  ...access.admin,
-  responses: { ...answer, ...errors },
-  ...extra,
-});
-
-export const ok = (description: string, schema: z.ZodType) => ({ "200": jsonAnswer(description, schema) });
-const created = (description: string, schema: z.ZodType) => ({ "201": jsonAnswer(description, schema) });
-
-/** List, create, edit and (de)activate: the routes every versioned admin resource has. */
-export function resource(
-  path: string,
-  what: string,
-  row: z.ZodType,
-  create: z.ZodType,
-  update: z.ZodType,
-  onId: object = {},
-) {
-  return {
-    [path]: {
-      get: operation(`${what}: lijst`, ok("Alle rijen.", z.array(row))),
-      post: operation(`${what}: toevoegen`, created("De nieuwe rij.", row), {
-        requestBody: jsonBody(create),
-      }),
-    },
-    [`${path}/{id}`]: {
-      put: operation(`${what}: wijzigen (met version)`, ok("De rij na de wijziging.", row), {
-        parameters: [idParameter],
-        requestBody: jsonBody(update),
-      }),
-      ...onId,
-    },
-    [`${path}/{id}/active`]: {
-      put: operation(`${what}: deactiveren of activeren`, ok("De rij na de wijziging.", row), {
-        parameters: [idParameter],
-        requestBody: jsonBody(activeChangeSchema),
-      }),
-    },
-  };
-}
 
 const auditParameters = Object.entries(
   (jsonSchema(auditQuerySchema) as { properties: Record<string, object> }).properties,

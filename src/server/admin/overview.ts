@@ -1,7 +1,7 @@
 import type { AdminOverview } from "../../shared/admin/overview.ts";
 import { amsterdamDate } from "../../shared/time-zone.ts";
+import { latestAudit } from "../audit/audit.ts";
 import type { Queryable } from "../db/database.ts";
-import { latestAudit } from "./audit.ts";
 import { dataFreshness } from "./freshness.ts";
 
 /** Counts for the tiles of /admin. A promotion counts as active when switched on and valid today (Amsterdam). */

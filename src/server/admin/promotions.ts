@@ -6,10 +6,10 @@ import {
   promotionCreateSchema,
   promotionUpdateSchema,
 } from "../../shared/admin/promotions.ts";
+import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
 import { mountVoucherRoutes } from "./vouchers.ts";
 
 // Issued, claimed and redeemed count the promotion's vouchers by the moment each reached that stage.

@@ -1,17 +1,9 @@
 import { Hono } from "hono";
 import { z } from "../../shared/zod-nl.ts";
-import { alertsRouter } from "../alerts/routes.ts";
+import { latestAudit } from "../audit/audit.ts";
 import type { AppEnv } from "../auth/app-env.ts";
-import { requireRole } from "../auth/authenticate.ts";
-import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { mailRouter } from "../mail/routes.ts";
-import { privacyRouter } from "../privacy/routes.ts";
-import { reportTokensRouter } from "../report-tokens/routes.ts";
-import { weeklyMailRouter } from "../weekly-mail/routes.ts";
-import { latestAudit } from "./audit.ts";
 import { connectionsRouter } from "./connections.ts";
 import { itemsRouter } from "./items.ts";
 import { adminOverview } from "./overview.ts";
@@ -25,16 +17,13 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "Minimaal 1.").max(500, "Maximaal 500.").default(50),
 });
 
-/** The 'Instellingen' API, mounted at /api/admin: beheerders only, for reading as well as for changing. */
-export function createAdminRouter(deps: {
-  db: Database;
-  config: Config;
-  mailer: Mailer;
-  runAlerts?: () => Promise<void>;
-}): Hono<AppEnv> {
+/**
+ * The 'Instellingen' API of the admin's own entities, mounted at /api/admin beside the features' admin
+ * routers (app.ts), behind the beheerder-only guard that covers them all.
+ */
+export function createAdminRouter(deps: { db: Database }): Hono<AppEnv> {
   const { db } = deps;
   const router = new Hono<AppEnv>();
-  router.use("*", requireRole("beheerder"));
 
   router.get("/overview", async (c) => c.json(await adminOverview(db)));
   router.get("/audit-log", async (c) => {
@@ -51,10 +40,5 @@ export function createAdminRouter(deps: {
   router.route("/promotions", promotionsRouter(db));
   router.route("/sites", sitesRouter(db));
   router.route("/connections", connectionsRouter(db));
-  router.route("/privacy", privacyRouter(deps));
-  router.route("/mail", mailRouter(deps));
-  router.route("/weekly-mail", weeklyMailRouter(deps));
-  router.route("/alerts", alertsRouter(db, deps.runAlerts));
-  router.route("/report-tokens", reportTokensRouter(db));
   return router;
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { type AdminSite, siteCreateSchema, siteUpdateSchema } from "../../shared/admin/sites.ts";
+import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database } from "../db/database.ts";
-import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
 
 const SELECT_SITE =
   "SELECT id, code, name, address, postcode, city, lat, lon, lanes, active, version FROM sites";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { type AdminUser, userCreateSchema, userUpdateSchema } from "../../shared/admin/users.ts";
+import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { type Entity, mountEntityRoutes } from "./entity-routes.ts";
 
 const SELECT_USER = `SELECT id, email, name, role, active, last_sign_in_at AS "lastSignInAt",
   created_at AS "createdAt", version FROM app_users`;

@@ -10,10 +10,11 @@ import {
   voucherCsvColumns,
 } from "../../shared/admin/promotions.ts";
 import { CSV_BOM, toCsv } from "../../shared/csv.ts";
+import { adminChange } from "../audit/change.ts";
+import { notFound } from "../audit/change-errors.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { adminChange } from "./change.ts";
-import { idParam, notFound, parseBody } from "./http.ts";
+import { idParam, parseBody } from "../http/request.ts";
 
 /** A code like `ZOMER-K7QF-X3MD`: random groups from an alphabet without look-alike characters. */
 export function voucherCode(prefix: string): string {

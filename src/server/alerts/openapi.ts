@@ -11,7 +11,7 @@ import {
   deliveryStatuses,
 } from "../../shared/admin/alerts.ts";
 import { z } from "../../shared/zod-nl.ts";
-import { ok, operation, resource } from "../admin/openapi.ts";
+import { ok, operation, resource } from "../audit/entity-openapi.ts";
 
 // OpenAPI path items of /api/admin/alerts (Instellingen → Meldingen), with the admin API's conventions.
 

@@ -5,8 +5,8 @@ import {
   alertRuleCreateSchema,
   alertRuleUpdateSchema,
 } from "../../shared/admin/alerts.ts";
-import { type Entity, mountEntityRoutes } from "../admin/entity-routes.ts";
-import { duplicate } from "../admin/http.ts";
+import { duplicate } from "../audit/change-errors.ts";
+import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";

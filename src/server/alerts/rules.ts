@@ -1,5 +1,5 @@
 import type { AdminAlertRule, AlertRuleInput } from "../../shared/admin/alerts.ts";
-import type { Columns } from "../admin/change.ts";
+import type { Columns } from "../audit/change.ts";
 import type { Queryable } from "../db/database.ts";
 
 // How alert rules are stored (migration 092). recipients are kept as one comma-separated text; the

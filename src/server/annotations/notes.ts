@@ -1,7 +1,7 @@
 import { listValue } from "@duckdb/node-api";
 import type { z } from "zod";
 import type { Annotation, noteCreateSchema } from "../../shared/annotations/annotations.ts";
-import type { Audit } from "../admin/change.ts";
+import type { Audit } from "../audit/change.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AnnotationScope } from "./scope.ts";

@@ -4,13 +4,13 @@ import {
   annotationsQuerySchema,
   noteCreateSchema,
 } from "../../shared/annotations/annotations.ts";
-import { adminChange } from "../admin/change.ts";
-import { idParam, parseBody } from "../admin/http.ts";
+import { adminChange } from "../audit/change.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import { annotationsFor } from "./annotations.ts";
 import { createNote, deleteNote } from "./notes.ts";
 import { annotationScope } from "./scope.ts";

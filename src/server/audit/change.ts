@@ -2,7 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import { type AuditRecord, writeAudit } from "./audit.ts";
-import { type EntityKind, notFound, staleVersion } from "./http.ts";
+import { type EntityKind, notFound, staleVersion } from "./change-errors.ts";
 
 export type Audit = (record: AuditRecord) => Promise<void>;
 export type Columns = Record<string, DuckDBValue>;

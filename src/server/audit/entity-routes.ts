@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { activeChangeSchema } from "../../shared/admin/fields.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import {
   type Audit,
   adminChange,
@@ -12,7 +13,7 @@ import {
   updateVersioned,
   type VersionedTable,
 } from "./change.ts";
-import { duplicate, type EntityKind, idParam, parseBody } from "./http.ts";
+import { duplicate, type EntityKind } from "./change-errors.ts";
 
 // The routes every versioned admin row has — list, create, edit, (de)activate — written once. A module
 // declares its entity and how validated input maps to columns; its own rules hook in before or after.

@@ -5,8 +5,8 @@ import type {
   experimentStopSchema,
   experimentWeightsSchema,
 } from "../../shared/experiments/definitions.ts";
-import type { Audit } from "../admin/change.ts";
-import { duplicate, staleVersion } from "../admin/http.ts";
+import type { Audit } from "../audit/change.ts";
+import { duplicate, staleVersion } from "../audit/change-errors.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 

@@ -6,12 +6,12 @@ import {
   experimentWeightsSchema,
 } from "../../shared/experiments/definitions.ts";
 import { experimentReportQuerySchema } from "../../shared/experiments/report.ts";
-import { adminChange } from "../admin/change.ts";
-import { parseBody } from "../admin/http.ts";
+import { adminChange } from "../audit/change.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { requireRole } from "../auth/authenticate.ts";
 import type { Database } from "../db/database.ts";
 import { validationError } from "../http/errors.ts";
+import { parseBody } from "../http/request.ts";
 import {
   changeWeights,
   createExperiment,

@@ -6,7 +6,7 @@ import {
   importRequestSchema,
   PREVIEW_ROWS,
 } from "../../shared/imports.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 import { formats, type ParseResult, parseAdExport } from "../ingest/csv/parse-ad-export.ts";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { MailStatus } from "../../shared/admin/mail.ts";
 import { z } from "../../shared/zod-nl.ts";
-import { idParam } from "../admin/http.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
+import { idParam } from "../http/request.ts";
 import { latestMessages, messageById } from "./inbox.ts";
 import type { Mailer } from "./mailer.ts";
 

@@ -1,5 +1,5 @@
 import type { PlateErasure } from "../../shared/admin/privacy.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.ts";
 import type { Database } from "../db/database.ts";
 import { sumProgrammeDays } from "../reports/behaviour/programme-visits-sync.ts";
 import { eraseFromPostcodeSales } from "../reports/customers/postcode-sales.ts";

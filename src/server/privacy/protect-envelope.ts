@@ -1,6 +1,6 @@
 import { maskPlate } from "../../shared/plate-mask.ts";
 import type { Column, ReportEnvelope, TableRow } from "../../shared/reports/envelope.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.ts";
 import type { AppUser, Role } from "../auth/users.ts";
 import type { Queryable } from "../db/database.ts";
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { plateEraseSchema, plateLookupSchema } from "../../shared/admin/privacy.ts";
-import { writeAudit } from "../admin/audit.ts";
-import { parseBody } from "../admin/http.ts";
+import { writeAudit } from "../audit/audit.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { fixedClock, serverClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { parseBody } from "../http/request.ts";
 import { erasePlate } from "./erase-plate.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { plateRecord } from "./plate-record.ts";

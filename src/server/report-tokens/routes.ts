@@ -4,11 +4,12 @@ import {
   type CreatedReportToken,
   reportTokenCreateSchema,
 } from "../../shared/admin/report-tokens.ts";
-import { adminChange } from "../admin/change.ts";
-import { idParam, notFound, parseBody } from "../admin/http.ts";
+import { adminChange } from "../audit/change.ts";
+import { notFound } from "../audit/change-errors.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import { createReportToken, findReportToken, listReportTokens, revokeReportToken } from "./tokens.ts";
 
 /** `/api/admin/report-tokens` (beheerders, behind the admin router): list, issue, revoke; all audited. */

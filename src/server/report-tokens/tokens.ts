@@ -1,5 +1,5 @@
 import type { AdminReportToken, ReportTokenCreate } from "../../shared/admin/report-tokens.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.ts";
 import { hasSecretShape, newSecret, REPORT_TOKEN_TAG, sha256 } from "../auth/secret-tokens.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";

@@ -5,11 +5,11 @@ import {
   type SavedViewInput,
   savedViewInputSchema,
 } from "../../shared/reports/saved-views.ts";
-import { idParam, parseBody } from "../admin/http.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { serverClock } from "../clock.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import { parseReportFilters } from "./filters.ts";
 
 // Saved views, mounted at /api/saved-views: each signed-in person lists, saves and deletes their own views

@@ -1,6 +1,6 @@
 import type { WeeklyRecipient } from "../../shared/admin/mail.ts";
-import { writeAudit } from "../admin/audit.ts";
-import { duplicate } from "../admin/http.ts";
+import { writeAudit } from "../audit/audit.ts";
+import { duplicate } from "../audit/change-errors.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 

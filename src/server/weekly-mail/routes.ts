@@ -4,13 +4,13 @@ import {
   weeklyPreviewSchema,
   weeklyRecipientInputSchema,
 } from "../../shared/admin/mail.ts";
-import { idParam, parseBody } from "../admin/http.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { serverClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import { escapeHtml } from "../http/html.ts";
+import { idParam, parseBody } from "../http/request.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { addRecipient, findRecipient, listRecipients, removeRecipient, unsubscribe } from "./recipients.ts";
 import { composeWeeklyMail, UNSUBSCRIBE_PATH, type WeeklyMailDeps } from "./send.ts";
