@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { createAdminRouter } from "./admin/routes.ts";
+import { alertsRouter } from "./alerts/routes.ts";
 import { createAnnotationsRouter } from "./annotations/routes.ts";
 import type { AppEnv } from "./auth/app-env.ts";
-import { authenticate } from "./auth/authenticate.ts";
+import { authenticate, requireRole } from "./auth/authenticate.ts";
 import type { ProviderMetadata } from "./auth/oidc-discovery.ts";
 import { createIdentityResolver, recordSignIn } from "./auth/users.ts";
 import type { TokenVerifier } from "./auth/verify-token.ts";
@@ -20,12 +21,15 @@ import { createImportsRouter } from "./imports/routes.ts";
 import { createIngestRouter } from "./ingest/routes.ts";
 import { logger } from "./logging/logger.ts";
 import { type Mailer, mailOff } from "./mail/mailer.ts";
+import { mailRouter } from "./mail/routes.ts";
 import { createApiDocsRouter } from "./openapi/routes.ts";
+import { privacyRouter } from "./privacy/routes.ts";
 import { orReportToken } from "./report-tokens/access.ts";
+import { reportTokensRouter } from "./report-tokens/routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createSavedViewsRouter } from "./reports/saved-views.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
-import { unsubscribeRouter } from "./weekly-mail/routes.ts";
+import { unsubscribeRouter, weeklyMailRouter } from "./weekly-mail/routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -130,7 +134,7 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   });
 
   // Feature routers for signed-in people are mounted below.
-  api.route("/admin", createAdminRouter(deps));
+  api.route("/admin", adminApi(deps));
   // Before /reports: the experiments report is bespoke in the catalogue, with an endpoint of its own.
   api.route("/reports/experiments", createExperimentsReportRouter(deps));
   api.route("/reports", createReportsRouter(deps));
@@ -139,6 +143,22 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   api.route("/experiments", createExperimentsRouter(deps));
   api.route("/annotations", createAnnotationsRouter(deps));
   return api;
+}
+
+/**
+ * The 'Instellingen' API: the admin's own entities and each feature's settings, mounted here so that admin
+ * imports none of the features. Beheerders only, for reading as well as for changing.
+ */
+function adminApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
+  const admin = new Hono<AppEnv>();
+  admin.use("*", requireRole("beheerder"));
+  admin.route("/", createAdminRouter(deps));
+  admin.route("/privacy", privacyRouter(deps));
+  admin.route("/mail", mailRouter(deps));
+  admin.route("/weekly-mail", weeklyMailRouter(deps));
+  admin.route("/alerts", alertsRouter(deps.db, deps.runAlerts));
+  admin.route("/report-tokens", reportTokensRouter(deps.db));
+  return admin;
 }
 
 const isHttps = (config: Config) => config.publicUrl.startsWith("https:");

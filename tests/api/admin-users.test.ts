@@ -210,6 +210,16 @@ describe("an analist", () => {
     ["POST", "/api/admin/connections/api-keys", { name: "x", scope: "all" }],
     ["POST", "/api/admin/connections/api-keys/1/revoke"],
     ["GET", "/api/admin/connections/freshness"],
+    // The features' settings, mounted beside admin's own under the same guard.
+    ["GET", "/api/admin/privacy"],
+    ["POST", "/api/admin/privacy/lookup", { plate: "AB-123-C" }],
+    ["GET", "/api/admin/mail/status"],
+    ["GET", "/api/admin/weekly-mail"],
+    ["POST", "/api/admin/weekly-mail/recipients", { email: "x@wasbord.nl" }],
+    ["GET", "/api/admin/alerts"],
+    ["POST", "/api/admin/alerts/run"],
+    ["GET", "/api/admin/report-tokens"],
+    ["POST", "/api/admin/report-tokens", { name: "x" }],
   ];
 
   it("gets 403 from every admin endpoint, reading as well as changing", async () => {
