@@ -42,6 +42,8 @@ export interface AppDeps {
   onShutdown?: (task: () => Promise<void>) => void;
   /** Evaluates the alert rules and sends what is due (src/server/alerts); omitted where alerts do not run. */
   runAlerts?: () => Promise<void>;
+  /** Whether the report tables are built since the start, for /readyz; omitted where none are kept (built). */
+  reportTablesBuilt?: () => boolean;
   /** The built SPA; omitted in API-only tests. */
   distDir?: string;
 }
@@ -63,12 +65,19 @@ export function createApp(appDeps: AppDeps): Hono {
     );
   });
 
-  app.get("/healthz", async (c) => {
+  // Liveness: the process answers. No database access at all, so that it stays cheap however often it is
+  // asked and a full disk does not make a supervisor restart a process that is fine.
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  // Readiness, what a load balancer asks: the database reads and writes, and the report tables are built.
+  app.get("/readyz", async (c) => {
+    const unavailable = (reason: string) => c.json({ status: "unavailable", reason }, 503);
+    if (!(deps.reportTablesBuilt?.() ?? true)) return unavailable("report tables not built yet");
     try {
       await db.run("INSERT OR REPLACE INTO health_check VALUES (1, now())");
     } catch (error) {
-      logger.error("health check: the database cannot be written", { error });
-      return c.json({ status: "unavailable", reason: "database not writable" }, 503);
+      logger.error("readiness check: the database cannot be written", { error });
+      return unavailable("database not writable");
     }
     return c.json({ status: "ok" });
   });

@@ -107,6 +107,8 @@ async function main(): Promise<void> {
     keys: remoteKeys(provider.jwks_uri),
   });
   const flushes: ShutdownTask[] = [];
+  // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
+  const refresher = startDerivedRefresher(db);
   const app = createApp({
     config,
     db,
@@ -114,12 +116,11 @@ async function main(): Promise<void> {
     verifyToken,
     mailer,
     runAlerts,
+    reportTablesBuilt: refresher.built,
     onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
 
-  // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
-  const refresher = startDerivedRefresher(db);
   const checkpointer = await startCheckpointer(db);
 
   const metricsServer = config.metrics

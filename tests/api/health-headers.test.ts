@@ -7,8 +7,8 @@ import { loadConfig } from "../../src/server/config.ts";
 import { Database } from "../../src/server/db/database.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 
-// /healthz proves the database takes writes, not just reads, and Strict-Transport-Security is only sent
-// when the server is reached over https. The app runs in-process on a real DuckDB file; nobody signs in.
+// /healthz says the process is alive without touching the database; /readyz proves the database takes
+// writes, not just reads. Strict-Transport-Security is only sent when the server is reached over https. The app runs in-process on a real DuckDB file; nobody signs in.
 
 const dir = mkdtempSync(join(tmpdir(), "wasbord-health-"));
 const databasePath = join(dir, "wasbord.duckdb");
@@ -30,11 +30,22 @@ function app(db: Database, publicUrl = "http://localhost:3000") {
 }
 
 describe("/healthz", () => {
+  it("is ok without touching the database, even a closed one", async () => {
+    const db = await Database.open(databasePath);
+    await migrate(db);
+    await db.close();
+    const response = await app(db).request("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("/readyz", () => {
   it("is ok when it could write, and records when it did", async () => {
     const db = await Database.open(databasePath);
     await migrate(db);
     try {
-      const response = await app(db).request("/healthz");
+      const response = await app(db).request("/readyz");
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: "ok" });
       const [row] = await db.query<{ age: number }>(
@@ -46,14 +57,15 @@ describe("/healthz", () => {
     }
   });
 
-  it("answers 503 when every read works but no write does", async () => {
+  it("answers 503 when every read works but no write does, while /healthz stays ok", async () => {
     // A database that only reads: what a read-only or full disk leaves the server with.
     const db = await Database.open(databasePath, 1, undefined, "read_only");
     try {
       expect(await db.query("SELECT count(*) AS n FROM sites")).toEqual([{ n: 0 }]);
-      const response = await app(db).request("/healthz");
+      const response = await app(db).request("/readyz");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "unavailable", reason: "database not writable" });
+      expect((await app(db).request("/healthz")).status).toBe(200);
     } finally {
       await db.close();
     }

@@ -28,8 +28,10 @@ export function observeRequests(): MiddlewareHandler<CallerEnv> {
     httpRequests.inc({ method: c.req.method, route, status: String(status) });
     httpDuration.observe({ route }, seconds);
     if (status === 429) rateLimited.inc({ route });
-    // Health checks come every few seconds from the proxy or the supervisor: only worth a line when debugging.
-    const level = status >= 500 ? "error" : route === "/healthz" ? "debug" : "info";
+    // Health checks come every few seconds from the proxy or the supervisor: only worth a line when debugging,
+    // or a warning when not ready (their own reason is logged where it is found out).
+    const probe = route === "/healthz" || route === "/readyz";
+    const level = probe ? (status >= 500 ? "warn" : "debug") : status >= 500 ? "error" : "info";
     logger.log(level, "request", {
       requestId,
       method: c.req.method,

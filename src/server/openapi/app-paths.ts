@@ -23,13 +23,34 @@ const meSchema = z.object({
   role: z.enum(roles),
 });
 
+const okSchema = z.object({ status: z.literal("ok") });
+const unavailableSchema = z.object({ status: z.literal("unavailable"), reason: z.string() });
+
 export const appOpenApiPaths = {
   "/healthz": {
     get: {
       tags: ["operations"],
-      summary: "Gezondheid: de server antwoordt en de database ook",
+      summary: "Leeft de server? Raakt de database niet aan (voor de supervisor)",
+      description:
+        "Goedkoop, hoe vaak ook gevraagd. 503 alleen wanneer de database na een fatale fout ongeldig is en het proces stopt.",
       ...access.public,
-      responses: { "200": jsonAnswer("In orde.", z.object({ status: z.literal("ok") })) },
+      responses: {
+        "200": jsonAnswer("In orde.", okSchema),
+        "503": jsonAnswer("Het proces stopt.", unavailableSchema),
+      },
+    },
+  },
+  "/readyz": {
+    get: {
+      tags: ["operations"],
+      summary: "Klaar voor verkeer? De database leest en schrijft en de rapporttabellen zijn opgebouwd",
+      description:
+        "Wat een load balancer vraagt. 503 na een start tot de rapporttabellen klaar zijn, en bij een volle schijf.",
+      ...access.public,
+      responses: {
+        "200": jsonAnswer("Klaar.", okSchema),
+        "503": jsonAnswer("Nog niet of niet meer klaar; `reason` zegt waarom.", unavailableSchema),
+      },
     },
   },
   "/api/config": {

@@ -25,6 +25,8 @@ export const MAX_PAUSE_MS = 4_000;
 export interface DerivedRefresher {
   /** Stops looking and waits for the round under way: after it, nothing touches the database. */
   stop: () => Promise<void>;
+  /** Whether a first round has brought every report table up to date since the start (/readyz asks). */
+  built: () => boolean;
 }
 
 export function startDerivedRefresher(
@@ -84,6 +86,7 @@ export function startDerivedRefresher(
       setRefreshed(db, false);
       await running;
     },
+    built: () => !first,
   };
 }
 

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Database } from "../../src/server/db/database.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import { generateDemoData } from "../../src/server/demo/index.ts";
+import { spawnWasbord } from "../support/wasbord-process.ts";
+
+// Two probes: /healthz says the process is alive and never touches the database, so it stays cheap however
+// many ask at once; /readyz (what a load balancer asks) says the database reads and writes and the report
+// tables are built. A started server with a demo history builds its report tables first: meanwhile
+// /healthz answers 200 to everyone and /readyz 503, until "Rapporttabellen bijgewerkt" is logged.
+
+let dir: string;
+let databasePath: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "wasbord-probes-"));
+  databasePath = join(dir, "wasbord.duckdb");
+  const db = await Database.open(databasePath);
+  await migrate(db);
+  await generateDemoData(db, { seed: 7, scale: 0.05, today: new Date(), days: 20 });
+  await db.close();
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const BUILT = /Rapporttabellen bijgewerkt/;
+
+describe("/healthz and /readyz after a start", () => {
+  it("answers 100 concurrent /healthz with 200 while the report tables build; /readyz 503 until built", async () => {
+    const server = await spawnWasbord({ databasePath });
+    try {
+      // As soon as it listens.
+      await expect
+        .poll(
+          () =>
+            fetch(`${server.url}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 20 },
+        )
+        .toBe(200);
+      const building = !BUILT.test(server.output());
+      const [healthz, readyz] = await Promise.all([
+        Promise.all(Array.from({ length: 100 }, () => fetch(`${server.url}/healthz`).then((r) => r.status))),
+        fetch(`${server.url}/readyz`),
+      ]);
+      expect(healthz).toEqual(Array(100).fill(200));
+      expect(building, "the report tables were built before the first probe: the fixture is too small").toBe(
+        true,
+      );
+      expect(readyz.status).toBe(503);
+      expect(await readyz.json()).toEqual({ status: "unavailable", reason: "report tables not built yet" });
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toMatch(BUILT);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ok" });
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
