@@ -22,8 +22,9 @@ export interface IngestServer {
   close: () => Promise<void>;
 }
 
-export async function startIngestServer(): Promise<IngestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "wasbord-ingest-"));
+/** `dir` holds the database file (default: a fresh temporary directory, removed on close). */
+export async function startIngestServer(options: { dir?: string } = {}): Promise<IngestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "wasbord-ingest-"));
   const db = await Database.open(join(dir, "test.duckdb"));
   await migrate(db);
   await db.run(`INSERT INTO sites (id, code, name, postcode, city, lat, lon, lanes) VALUES
@@ -67,7 +68,7 @@ export async function startIngestServer(): Promise<IngestServer> {
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

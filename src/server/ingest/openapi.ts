@@ -51,6 +51,9 @@ function batchEndpoint(summary: string, description: string, row: z.ZodType, exa
         "413": errorAnswer("Meer dan 10 000 rijen of 10 MB."),
         "415": errorAnswer("Content-Type is geen application/json of application/x-ndjson."),
         "422": errorAnswer("Ongeldige rijen (met rij, veldpad en melding); niets is opgeslagen."),
+        "503": errorAnswer(
+          "De opslag van de server is vol (`storage_full`); niets is opgeslagen. Opnieuw na Retry-After.",
+        ),
       },
     },
   };

@@ -7,6 +7,7 @@ import {
 } from "../../shared/ingest.ts";
 import type { z } from "../../shared/zod-nl.ts";
 import type { Database } from "../db/database.ts";
+import { isStorageFull } from "../db/engine-errors.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 import { routeOf } from "../http/observe-requests.ts";
 import { logger } from "../logging/logger.ts";
@@ -17,6 +18,9 @@ import { type RawRow, readBatch } from "./body.ts";
 import { storePlateReads } from "./plate-reads.ts";
 import { storeTransactions } from "./transactions.ts";
 import { type Numbered, validateRows } from "./validate.ts";
+
+/** How long a sender waits before it offers a batch refused for a full disk again. */
+const STORAGE_FULL_RETRY_SECONDS = 300;
 
 /**
  * Machine ingestion, mounted at /api/ingest. Each endpoint takes a JSON array or NDJSON batch, authenticated
@@ -30,6 +34,19 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
   // Mounted standalone (tests) as well as inside the app, so it answers its own errors in the one shape.
   router.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (isStorageFull(error)) {
+      // The transaction was rolled back: the sender keeps the batch and tries again later.
+      logger.error("ingest refused: no room to store", { route: routeOf(c), error });
+      c.header("Retry-After", String(STORAGE_FULL_RETRY_SECONDS));
+      return errorResponse(
+        c,
+        new ApiError(
+          503,
+          "storage_full",
+          "De opslag van de server is vol; er is niets opgeslagen. Probeer het later opnieuw.",
+        ),
+      );
+    }
     logger.error("ingest failed", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,

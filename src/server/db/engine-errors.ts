@@ -1,0 +1,12 @@
+// What DuckDB's errors say about the engine, read from their messages (the node API gives no error codes).
+
+/**
+ * A write that failed for want of room: the disk is full (ENOSPC), a quota or the file-size limit is reached
+ * (EDQUOT, EFBIG). DuckDB reports it as `Could not write file "<path>": No space left on device`, at commit
+ * as `TransactionContext Error: Failed to commit: Could not write file …`. The transaction is rolled back:
+ * nothing of it is stored, and the database goes on reading and, once there is room, writing.
+ */
+export function isStorageFull(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /No space left on device|Disk quota exceeded|File too large/i.test(message);
+}
