@@ -23,6 +23,11 @@ describe("admin CSV", () => {
       "\n=1+1", // line feed first (quoted, since it holds a line break)
       "\t=1",
       "\r=1",
+      "\u0000=1+1", // NUL first
+      "\u0001\u001f=1", // any C0 control characters
+      "\u007f+1", // delete
+      "\u0085=1", // a C1 control (next line)
+      " \u0000 @som", // control behind white space, white space behind it
       "   =1+1", // spaces
       "\u00a0=1", // no-break space
       "\u200b=1", // zero-width space
@@ -37,6 +42,7 @@ describe("admin CSV", () => {
       "+31612345678",
       " -5,25", // a number with a space before it is no longer a plain number
     ];
+    expect(csvField("\u0000=1+1")).toBe("'\u0000=1+1");
     for (const raw of dangerous) expect(csvField(raw).replace(/^"/, ""), JSON.stringify(raw)).toMatch(/^'/);
     expect(csvField("\n=1+1")).toBe('"\'\n=1+1"');
     for (const safe of ["Zeist", "", " Zeist", "5 = 5", "a-b", "-5,25", "1.250,00", "\u00a0"]) {

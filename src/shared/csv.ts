@@ -5,9 +5,13 @@ const needsQuotes = /[";\r\n]/;
 // A cell starting like a formula runs as one in a spreadsheet: a user name "=HYPERLINK(…)" must stay text.
 // Spreadsheets skip leading white space and invisible characters before they look for the =, and some
 // read the fullwidth ＝ ＋ － ＠ as the ASCII ones, so those count as a formula start too. A cell starting
-// with a control character (tab, line feed, carriage return) is treated the same, as OWASP advises.
-const controlStart = /^[\t\n\r]/;
-const invisibleLead = /^[\s\u00a0\u00ad\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]+/;
+// with a control character (tab, line feed, carriage return, but also NUL or any other C0/C1 control, which
+// a spreadsheet may drop before it reads the rest) is treated the same, as OWASP advises.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const controlStart = /^[\u0000-\u001f\u007f-\u009f]/;
+const invisibleLead =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are skipped like white space
+  /^[\s\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]+/;
 const formulaChar = /^[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 /** A plain negative number (`-5,25`) stays a number. */
 const negativeNumber = /^-[\d,.]+$/;
