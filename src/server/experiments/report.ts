@@ -7,170 +7,25 @@ import type {
   MetricComparison,
   VariantReport,
 } from "../../shared/experiments/report.ts";
-import {
-  type Arm,
-  bayesian,
-  daysToDecision,
-  frequentist,
-  sampleRatioMismatch,
-  type VerdictResult,
-  verdictOf,
-} from "../../shared/experiments/statistics.ts";
+import { bayesian, daysToDecision, sampleRatioMismatch } from "../../shared/experiments/statistics.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { experimentNotFound, listExperiments } from "./definitions.ts";
+import { add, type Overall, phaseResult, primaryArm, ratio, type Totals, ZERO } from "./phase-result.ts";
 import { experimentCounts, type PhaseDayRow } from "./report-query.ts";
 
-// The experiments report: the counts of report-query.ts turned into the statistics of statistics.ts.
-// Ratios and statistics are computed here, once; the SQL returns counts and sums.
+// The experiments report: the counts of report-query.ts turned into the statistics of statistics.ts, a
+// phase at a time (phase-result.ts), with the course over days and the estimate of when it decides. The SQL
+// returns counts and sums; ratios and statistics are computed above it, once.
 
 type Query = ReturnType<typeof experimentReportQuerySchema.parse>;
 
-/** The summable counts of a phase-day-variant row. */
-type Totals = Omit<PhaseDayRow, "experiment" | "phase" | "day" | "variant" | "cap">;
-
-const ZERO: Totals = {
-  units: 0,
-  converted: 0,
-  conversions: 0,
-  revenue: 0,
-  revenue_squares: 0,
-  claimed: 0,
-  bounced: 0,
-  redemptions: 0,
-  first_washes: 0,
-};
-
-function add(a: Totals, b: Totals): Totals {
-  const out = { ...a };
-  for (const key of Object.keys(ZERO) as (keyof Totals)[]) out[key] += Number(b[key] ?? 0);
-  return out;
-}
-
-/** The primary metric's arm of one variant, and the count that must reach 150 before a verdict. */
-function primaryArm(metric: Experiment["metric"], t: Totals): { arm: Arm; conversions: number } {
-  if (metric === "revenue_per_visitor") {
-    return {
-      arm: { kind: "mean", n: t.units, sum: t.revenue, sumSquares: t.revenue_squares },
-      conversions: t.converted,
-    };
-  }
-  const x = metric === "voucher_rate" ? t.claimed : t.converted;
-  return { arm: { kind: "binomial", n: t.units, x }, conversions: x };
-}
-
-function compare(
-  control: { arm: Arm; conversions: number },
-  variant: { arm: Arm; conversions: number },
-  options: { prior: boolean; lowerIsBetter?: boolean },
-): MetricComparison {
-  const lowerIsBetter = options.lowerIsBetter ?? false;
-  const bayes = bayesian(control.arm, variant.arm, options);
-  const sequential = frequentist(control.arm, variant.arm, { lowerIsBetter, sequential: true });
-  const fixed = frequentist(control.arm, variant.arm, { lowerIsBetter });
-  const conversions = Math.max(control.conversions, variant.conversions);
-  return {
-    bayesian: bayes,
-    sequential,
-    fixed,
-    verdict: {
-      bayesian: verdictOf({ conversions, bayes, lowerIsBetter }),
-      sequential: verdictOf({ conversions, frequentist: sequential, lowerIsBetter }),
-      fixed: verdictOf({ conversions, frequentist: fixed, lowerIsBetter }),
-    },
-  };
-}
-
-type Overall = VerdictResult & { variant: string | null };
-
-/** The experiment's verdict from its variants': a winner wins; all lost is lost; open while any is open. */
-function overall(verdicts: { key: string; verdict: VerdictResult; uplift: number }[]): Overall {
-  if (verdicts.length === 0)
-    return { verdict: "undecided", reason: "not-enough-conversions", suspicious: false, variant: null };
-  const won = verdicts.filter((v) => v.verdict.verdict === "won").sort((a, b) => b.uplift - a.uplift);
-  if (won.length > 0) return { ...won[0].verdict, variant: won[0].key };
-  const open = verdicts.find((v) => v.verdict.verdict === "undecided");
-  if (open) return { ...open.verdict, variant: open.key };
-  const lost = verdicts.filter((v) => v.verdict.verdict === "lost");
-  if (lost.length === verdicts.length)
-    return { ...lost[0].verdict, variant: verdicts.length === 1 ? lost[0].key : null };
-  const draw = verdicts.find((v) => v.verdict.verdict === "draw") ?? verdicts[0];
-  return { ...draw.verdict, variant: draw.key };
-}
-
-const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 const DAY_MS = 86_400_000;
 
 function phaseEnd(experiment: Experiment, phase: ExperimentPhase, now: Date): Date {
   return new Date(phase.endedAt ?? experiment.stoppedAt ?? now.toISOString());
-}
-
-interface PhaseResult {
-  variants: VariantReport[];
-  verdict: ExperimentDetail["verdict"];
-  units: number;
-}
-
-function phaseResult(
-  experiment: Experiment,
-  phase: ExperimentPhase,
-  rows: PhaseDayRow[],
-  prior: boolean,
-): PhaseResult {
-  const totals = new Map<string, Totals>();
-  for (const row of rows) totals.set(row.variant, add(totals.get(row.variant) ?? ZERO, row));
-  const control = experiment.variants.find((v) => v.isControl) ?? experiment.variants[0];
-  const controlArm = primaryArm(experiment.metric, totals.get(control.key) ?? ZERO);
-  const controlBounce = totals.get(control.key) ?? ZERO;
-  const variants = experiment.variants.map((variant): VariantReport => {
-    const t = totals.get(variant.key) ?? ZERO;
-    const isControl = variant.key === control.key;
-    const bounce = (x: Totals): { arm: Arm; conversions: number } => ({
-      arm: { kind: "binomial", n: x.units, x: x.bounced },
-      conversions: x.bounced,
-    });
-    return {
-      key: variant.key,
-      name: variant.name,
-      isControl,
-      weight: phase.weights[variant.key] ?? 1,
-      units: t.units,
-      converted: t.converted,
-      conversions: t.conversions,
-      conversionRate: ratio(t.converted, t.units),
-      revenuePerVisitor: ratio(t.revenue, t.units),
-      claimed: t.claimed,
-      voucherRate: ratio(t.claimed, t.units),
-      bounceRate: ratio(t.bounced, t.units),
-      redemptions: t.redemptions,
-      firstWashes: t.first_washes,
-      primary: isControl ? null : compare(controlArm, primaryArm(experiment.metric, t), { prior }),
-      guardrail:
-        isControl || !experiment.guardrail
-          ? null
-          : compare(bounce(controlBounce), bounce(t), { prior, lowerIsBetter: true }),
-    };
-  });
-  const challengers = variants.filter((v) => v.primary);
-  const verdictIn = (view: keyof MetricComparison["verdict"]) =>
-    overall(
-      challengers.map((v) => ({
-        key: v.key,
-        verdict: (v.primary as MetricComparison).verdict[view],
-        uplift: (v.primary as MetricComparison).bayesian.uplift,
-      })),
-    );
-  return {
-    variants,
-    verdict: {
-      bayesian: verdictIn("bayesian"),
-      sequential: verdictIn("sequential"),
-      fixed: verdictIn("fixed"),
-    },
-    units: variants.reduce((sum, v) => sum + v.units, 0),
-  };
 }
 
 /** Cumulative uplift, chance and interval per day of the phase, per variant against control. */
