@@ -1,12 +1,18 @@
-import type { PeriodPreset } from "../../../shared/reports/filters.ts";
-import { comparisonShift, resolvePeriod } from "../../../shared/reports/period.ts";
 import { serverClock } from "../../clock.ts";
 import type { Database, Queryable } from "../../db/database.ts";
-import type { TimeWindow } from "../../warehouse/buckets.ts";
-import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import { leftToRefresher, serialised } from "../derived-sync.ts";
-import { filtersFor, type ReportFilters } from "../filters.ts";
+import type { ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
+import {
+  firstVisitClass,
+  isKept,
+  iso,
+  KEPT_PERIODS,
+  type KeptPeriod,
+  presetFilters,
+  type Split,
+  splitFor,
+} from "./segment-periods.ts";
 import { type MigrationRow, migrationFilters, migrationFrom, migrationSql, visitCounts } from "./segments.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -22,61 +28,6 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // Upkeep (syncSegmentCounts): when a period's windows moved (the day rolled over) its counts are worked out
 // again; otherwise only the customers with a newly arrived read before a split (a late one) are, since a
 // read from today on only touches the unfinished days, which requests read themselves.
-
-const HOUR_US = 3_600_000_000;
-
-/** The presets kept: those that end today or yesterday and are picked most; the default among them. */
-export const KEPT_PERIODS = [
-  "last-7-days",
-  "last-30-days",
-  "this-month",
-  "this-year",
-] as const satisfies readonly PeriodPreset[];
-
-type KeptPeriod = (typeof KEPT_PERIODS)[number];
-
-/** The instants of segment_periods: each window's start and the start of its last, unfinished day. */
-interface Split {
-  comparison_start: Date;
-  comparison_split: Date;
-  current_start: Date;
-  current_split: Date;
-}
-
-/** The start of the local day `window` ends on (its end, when that is a midnight), not before its start. */
-const splitOf = (window: TimeWindow) =>
-  new Date(Math.max(window.start.getTime(), startOfDay(localDate(window.end)).getTime()));
-
-function splitFor(filters: ReportFilters): Split {
-  const { current, comparison } = migrationFilters(filters);
-  // migrationFilters always compares with the period before
-  if (!comparison) throw new Error("the segment migration has no previous period");
-  return {
-    comparison_start: comparison.start,
-    comparison_split: splitOf(comparison),
-    current_start: current.start,
-    current_split: splitOf(current),
-  };
-}
-
-/** The migration windows of `preset` at `now`, all sites. */
-function presetFilters(preset: KeptPeriod, now: Date): ReportFilters {
-  const range = resolvePeriod({ period: preset }, localDate(now));
-  return filtersFor({
-    preset,
-    range,
-    compare: "previous",
-    shift: comparisonShift(range, "previous"),
-    granularity: "day",
-    sites: [],
-    now,
-  });
-}
-
-const isKept = (preset: string): preset is KeptPeriod => (KEPT_PERIODS as readonly string[]).includes(preset);
-
-const iso = (split: Split) =>
-  Object.fromEntries(Object.entries(split).map(([key, value]) => [key, value.toISOString()]));
 
 /**
  * Flow's migration rows for a request, and whether they came from the kept counts: they do when those were
@@ -101,23 +52,6 @@ const KEPT_FOR_REQUEST = `EXISTS (SELECT 1 FROM segment_periods p, segment_count
     WHERE p.period = $period AND p.comparison_start = $comparison_start::TIMESTAMPTZ
       AND p.comparison_split = $comparison_split::TIMESTAMPTZ AND p.current_start = $current_start::TIMESTAMPTZ
       AND p.current_split = $current_split::TIMESTAMPTZ AND s.visits_rebuilds = v.rebuilds)`;
-
-/**
- * A first visit as the instant that stands for it in segment_histogram, which the segments (segments.ts)
- * compare with the period's start, the comparison's start and the comparison's end. The end moves through
- * the comparison's last day (it is cut at the time of day of now), so a first visit within that day (25
- * hours cover a day with a clock change) stays as it is; any other stands for its class: the period's start
- * from there on, just before it after that day, the comparison's start from there on, just before it
- * before. `at(column)`: the SQL of that column of segment_periods (a table's, or a request's parameter).
- */
-const firstVisitClass = (first: string, at: (column: keyof Split) => string) => {
-  const us = (column: keyof Split, plus: number) => `make_timestamptz(epoch_us(${at(column)}) + ${plus})`;
-  return `CASE WHEN ${first} >= ${at("current_start")} THEN ${at("current_start")}
-    WHEN ${first} >= ${us("comparison_split", 25 * HOUR_US)} THEN ${us("current_start", -1)}
-    WHEN ${first} >= ${at("comparison_split")} THEN ${first}
-    WHEN ${first} >= ${at("comparison_start")} THEN ${at("comparison_start")}
-    ELSE ${us("comparison_start", -1)} END`;
-};
 
 /**
  * The migration from segment_histogram of the request's scope. The customers with a visit in a window's
