@@ -1,4 +1,4 @@
-import { z } from "./zod-nl";
+import { singleLine, z } from "./zod-nl";
 
 // One day of one ad platform's figures for one campaign / ad group / ad / keyword / affiliate: the row of
 // ad_stats_daily. Both POST /api/ingest/ad-stats and the CSV import parsers produce exactly this shape.
@@ -18,7 +18,7 @@ export const AD_PLATFORM_LABELS: Record<AdPlatform, string> = {
 export const matchTypeSchema = z.enum(["exact", "phrase", "broad"]);
 export type MatchType = z.infer<typeof matchTypeSchema>;
 
-const name = z.string().trim().min(1).max(500);
+const name = singleLine().trim().min(1).max(500);
 // Ranges that make sense for one row (one day of one campaign, ad or keyword): far above any real day of a
 // car-wash chain, far below where sums over years stop being exact (2^53) or stop being finite.
 const count = z.number().int().min(0).max(1_000_000_000);
@@ -38,7 +38,7 @@ const statDate = z.iso
 export const adStatRowSchema = z.object({
   platform: adPlatformSchema,
   /** Account id or name as the platform shows it. */
-  account: z.string().trim().min(1).max(200),
+  account: singleLine().trim().min(1).max(200),
   /** The day the figures belong to, in the account's time zone. */
   date: statDate,
   campaign: name,

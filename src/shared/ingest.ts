@@ -1,6 +1,6 @@
 import { adStatRowSchema } from "./ad-stats";
 import { isPlateReading } from "./plates";
-import { z } from "./zod-nl";
+import { singleLine, z } from "./zod-nl";
 
 // Rows accepted by the machine-ingestion endpoints (/api/ingest/*). The server validates every row of a
 // batch with these schemas before it stores anything; the OpenAPI document is generated from them.
@@ -20,8 +20,7 @@ export const eventIdSchema = z
   .regex(/^[\x21-\x7e]{1,128}$/, "Gebruik 1 tot 128 zichtbare ASCII-tekens, zonder spaties.");
 
 /** A site or item code as configured in Wasbord (case-insensitive on the way in). */
-const codeSchema = z
-  .string()
+const codeSchema = singleLine()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,47}$/, "Gebruik kleine letters, cijfers en streepjes (maximaal 48 tekens).");
@@ -32,8 +31,7 @@ const instantSchema = z.iso
   .refine((value) => Date.parse(value) >= EARLIEST, "Ligt vóór 2000.")
   .refine((value) => Date.parse(value) <= Date.now() + DAY_MS, "Ligt meer dan een dag in de toekomst.");
 
-const plateSchema = z
-  .string()
+const plateSchema = singleLine()
   .max(20)
   .refine(
     isPlateReading,
@@ -47,7 +45,7 @@ export const plateReadRowSchema = z.object({
   site: codeSchema,
   readAt: instantSchema,
   lane: z.number().int().min(1).max(20).default(1),
-  camera: z.string().trim().min(1).max(64),
+  camera: singleLine().trim().min(1).max(64),
   plate: plateSchema,
   confidence: z
     .number()
@@ -97,10 +95,9 @@ export const transactionRowSchema = z
     vatCents: cents
       .optional()
       .describe("VAT included in totalCents; worked out from the items' VAT rates when absent."),
-    voucherCode: z.string().trim().toUpperCase().min(4).max(32).nullable().default(null),
+    voucherCode: singleLine().trim().toUpperCase().min(4).max(32).nullable().default(null),
     promotion: codeSchema.nullable().default(null),
-    customerPostcode: z
-      .string()
+    customerPostcode: singleLine()
       .trim()
       .toUpperCase()
       .regex(/^[1-9][0-9]{3}( ?[A-Z]{2})?$/, "Gebruik een Nederlandse postcode, zoals 3581 of 3581 AB.")

@@ -4,6 +4,7 @@ import {
   detectSidecode,
   formatPlate,
   isPlateReading,
+  MAX_PLATE_LENGTH,
   normalisePlate,
   parsePlate,
 } from "./plates";
@@ -188,5 +189,14 @@ describe("isPlateReading", () => {
       "GBB_01_B",
     ];
     for (const raw of refused) expect(isPlateReading(raw), JSON.stringify(raw)).toBe(false);
+  });
+
+  it("refuses characters that upper-case into several, and readings too long once normalised", () => {
+    for (const raw of ["ß".repeat(20), "GBBß1B", "ﬀ-12-34", "ŉ12345"]) {
+      expect(isPlateReading(raw), JSON.stringify(raw)).toBe(false);
+    }
+    expect(isPlateReading("A".repeat(MAX_PLATE_LENGTH))).toBe(true);
+    expect(isPlateReading("A".repeat(MAX_PLATE_LENGTH + 1))).toBe(false);
+    expect(isPlateReading(`${"A-".repeat(MAX_PLATE_LENGTH)}`)).toBe(true);
   });
 });

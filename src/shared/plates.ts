@@ -64,9 +64,21 @@ export function normalisePlate(raw: string): string {
 // refused at ingestion, not stored: it would look like another car's plate, or hide one.
 const PLATE_ALPHABET = /^[A-Z0-9]*$/;
 
-/** Whether a camera or till reading normalises to the plate alphabet (an empty reading is a no-read). */
+/** The longest plate stored, counted after normalising (no separators): longer than any country issues. */
+export const MAX_PLATE_LENGTH = 20;
+
+/**
+ * Whether a camera or till reading normalises to the plate alphabet (an empty reading is a no-read), one
+ * character for one: a character that upper-cases into several (ß → SS, ﬀ → FF) is refused rather than
+ * stored as letters nobody read, and the normalised plate is at most MAX_PLATE_LENGTH long.
+ */
 export function isPlateReading(raw: string): boolean {
-  return PLATE_ALPHABET.test(normalisePlate(raw));
+  const normalised = normalisePlate(raw);
+  return (
+    normalised.length <= MAX_PLATE_LENGTH &&
+    PLATE_ALPHABET.test(normalised) &&
+    [...raw].every((character) => character.toUpperCase().length === 1)
+  );
 }
 
 function fitsFormat(plate: string, format: string, letters: string): boolean {

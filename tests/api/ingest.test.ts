@@ -112,7 +112,11 @@ describe("POST /plate-reads", () => {
     expect((await response.json()).error.fields).toEqual([
       { row: 2, path: "[1].plate", message },
       { row: 3, path: "[2].plate", message },
-      { row: 4, path: "[3].plate", message },
+      {
+        row: 4,
+        path: "[3].plate",
+        message: "Gebruik geen stuurtekens (zoals tab, regeleinde of NUL) in dit veld.",
+      },
     ]);
     expect(await count("SELECT count(*) AS n FROM plate_reads WHERE event_id LIKE 'z-%'")).toBe(0);
   });
@@ -344,5 +348,55 @@ describe("POST /ad-stats", () => {
     const response = await post("/ad-stats", [{ ...stat(1), platform: "tiktok" }]);
     expect(response.status).toBe(422);
     expect((await response.json()).error.fields[0]).toMatchObject({ row: 1, path: "[0].platform" });
+  });
+});
+
+describe("text fields at ingestion", () => {
+  it("refuses a control character in any text field, naming the field, and stores nothing", async () => {
+    const plateReads = await post("/plate-reads", [read("ctl-1", "GBB01B", { camera: "zeist-cam-1\u0000" })]);
+    expect(plateReads.status).toBe(422);
+    const plateReadFields = (await plateReads.json()).error.fields;
+    expect(plateReadFields).toEqual([
+      { row: 1, path: "[0].camera", message: expect.stringMatching(/stuurteken/) },
+    ]);
+
+    const sales = await post("/transactions", [sale("ctl-2", { voucherCode: "FB-AAAA\t1111" })]);
+    expect(sales.status).toBe(422);
+    expect((await sales.json()).error.fields).toMatchObject([{ row: 1, path: "[0].voucherCode" }]);
+
+    const stat = {
+      platform: "facebook",
+      account: "act_1",
+      date: "2026-03-01",
+      campaign: "Voorjaar\u001b[31m",
+      adGroup: "Zeist\u007f",
+      ad: null,
+      keyword: null,
+      matchType: null,
+      qualityScore: null,
+      affiliate: null,
+      impressions: 1,
+      reach: null,
+      clicks: 1,
+      spendCents: 1,
+      conversions: 0,
+      conversionValueCents: 0,
+    };
+    const ads = await post("/ad-stats", [stat]);
+    expect(ads.status).toBe(422);
+    const adFields = (await ads.json()).error.fields;
+    expect(adFields.map((field: { path: string }) => field.path)).toEqual(["[0].campaign", "[0].adGroup"]);
+    expect(adFields[0].message).toBe("Gebruik geen stuurtekens (zoals tab, regeleinde of NUL) in dit veld.");
+
+    expect(await count("SELECT count(*) AS n FROM plate_reads WHERE event_id LIKE 'ctl-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM transactions WHERE event_id LIKE 'ctl-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM ad_stats_daily WHERE account = 'act_1'")).toBe(0);
+  });
+
+  it("refuses a plate of twenty ß, which would be forty S after normalising", async () => {
+    const response = await post("/plate-reads", [read("ss-1", "ß".repeat(20))]);
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.fields).toMatchObject([{ row: 1, path: "[0].plate" }]);
+    expect(await count("SELECT count(*) AS n FROM plate_reads WHERE event_id = 'ss-1'")).toBe(0);
   });
 });
