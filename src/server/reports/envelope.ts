@@ -218,7 +218,14 @@ export function breakdownTable<R extends Windowed>(
     return out;
   };
   const rank = def.rankBy ?? def.metrics[0].key;
-  const name = def.dimensions[0].key;
+  // equal figures in the order of every dimension, not the query's row order, so equal answers look the same
+  const byDimensions = (a: TableRow, b: TableRow) => {
+    for (const d of def.dimensions) {
+      const order = String(a[d.key] ?? "").localeCompare(String(b[d.key] ?? ""), "nl");
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
   const namesOf = (first: string) =>
     Object.fromEntries(def.dimensions.map((d, i) => [d.key, i === 0 ? first : null]));
   const search = def.top && filters.table.search?.toLocaleLowerCase("nl");
@@ -244,8 +251,7 @@ export function breakdownTable<R extends Windowed>(
     )
     .sort(
       (a, b) =>
-        Number(b.row[rank] ?? -Infinity) - Number(a.row[rank] ?? -Infinity) ||
-        String(a.row[name]).localeCompare(String(b.row[name]), "nl"),
+        Number(b.row[rank] ?? -Infinity) - Number(a.row[rank] ?? -Infinity) || byDimensions(a.row, b.row),
     );
   const table: Table = {
     key: def.key,

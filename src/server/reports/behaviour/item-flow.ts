@@ -343,7 +343,17 @@ function transitionFlow(rows: FlowRow[], order: Map<string, number>) {
       ...labels("from").map((label) => ({ id: `from:${label}`, label, depth: 0 })),
       ...labels("to").map((label) => ({ id: `to:${label}`, label, depth: 1 })),
     ],
-    links: rows.map((row) => ({ from: `from:${row.previous}`, to: `to:${row.next}`, value: row.pairs })),
+    // in the nodes' order, not the query's row order, so equal answers look the same
+    links: rows
+      .map((row) => ({ from: String(row.previous), to: String(row.next), value: row.pairs }))
+      .sort(
+        (a, b) =>
+          rank(a.from) - rank(b.from) ||
+          rank(a.to) - rank(b.to) ||
+          a.from.localeCompare(b.from) ||
+          a.to.localeCompare(b.to),
+      )
+      .map((link) => ({ from: `from:${link.from}`, to: `to:${link.to}`, value: link.value })),
   };
 }
 

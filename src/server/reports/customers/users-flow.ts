@@ -246,7 +246,8 @@ async function run(db: Queryable, filters: ReportFilters) {
     extra: {
       heatmap: rows.cell
         .filter((row) => row.win === "current")
-        .map(({ weekday, hour, visits }) => ({ weekday, hour, visits })),
+        .map(({ weekday, hour, visits }) => ({ weekday, hour, visits }))
+        .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
       migration: migrationFlow(filters, migrationRows),
     },
   });

@@ -178,7 +178,7 @@ async function run(db: Queryable, filters: ReportFilters) {
           changes: ["read_rate"],
         },
         rows.camera,
-        (row) => `${row.site_id} ${row.camera}`,
+        (row) => `${row.site_id} ${row.lane} ${row.camera}`,
         totals,
       ),
     ],
