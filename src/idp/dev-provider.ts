@@ -50,6 +50,27 @@ export function resourceIndicatorFor(audience: string): string {
   return URL.canParse(audience) ? audience : `urn:wasbord:resource:${encodeURIComponent(audience)}`;
 }
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The URIs with each loopback one also in its other spellings (localhost, 127.0.0.1, [::1]), same port and
+ * path: on a development machine the app opened at http://127.0.0.1:3000 must be able to sign in as well as
+ * at http://localhost:3000, instead of ending on the login's "invalid_redirect_uri".
+ */
+export function withLoopbackAliases(uris: readonly string[]): string[] {
+  const all = new Set<string>();
+  for (const uri of uris) {
+    all.add(uri);
+    const url = new URL(uri);
+    if (!LOOPBACK_HOSTS.includes(url.hostname)) continue;
+    for (const host of LOOPBACK_HOSTS) {
+      url.hostname = host;
+      all.add(url.href.endsWith("/") && !uri.endsWith("/") ? url.href.slice(0, -1) : url.href);
+    }
+  }
+  return [...all];
+}
+
 function setPageHeaders(ctx: KoaContextWithOIDC): void {
   ctx.set(pageHeaders);
 }

@@ -14,6 +14,7 @@ import { createExperimentsReportRouter, createExperimentsRouter } from "./experi
 import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
+import { routeFirst } from "./http/route-first.ts";
 import { observeRequests, routeOf } from "./http/observe-requests.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
@@ -55,6 +56,7 @@ export function createApp(appDeps: AppDeps): Hono {
   app.use("*", observeRequests());
   app.use("*", securityHeaders(new URL(provider.issuer).origin, isHttps(config)));
   app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
+  app.use("/api/*", routeFirst(() => app.routes));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

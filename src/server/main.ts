@@ -86,19 +86,24 @@ async function main(): Promise<void> {
       ? async () => {}
       : scheduleWeeklyMail({ db, mailer, publicUrl: config.publicUrl }, serverClock());
 
-  const idp = config.devIdp
-    ? // Loaded only when used: production with a real provider does not load oidc-provider at all.
-      await (await import("../idp/dev-provider.ts")).startDevIdp({
-        port: config.devIdp.port,
-        issuer: config.oidc.issuer,
-        clientId: config.oidc.clientId,
-        redirectUris: [`${config.publicUrl}/auth/callback`],
-        postLogoutRedirectUris: [`${config.publicUrl}/`],
-        audience: config.oidc.audience,
-        keyFile:
-          config.databasePath === ":memory:" ? undefined : join(config.databasePath, "..", "idp-keys.json"),
-      })
-    : null;
+  // Loaded only when used: production with a real provider does not load oidc-provider at all.
+  const devIdp = config.devIdp ? await import("../idp/dev-provider.ts") : null;
+  // In development the app is opened at localhost as often as at 127.0.0.1: both may sign in.
+  const appUris = (uris: string[]) =>
+    devIdp && config.env !== "production" ? devIdp.withLoopbackAliases(uris) : uris;
+  const idp =
+    config.devIdp && devIdp
+      ? await devIdp.startDevIdp({
+          port: config.devIdp.port,
+          issuer: config.oidc.issuer,
+          clientId: config.oidc.clientId,
+          redirectUris: appUris([`${config.publicUrl}/auth/callback`]),
+          postLogoutRedirectUris: appUris([`${config.publicUrl}/`]),
+          audience: config.oidc.audience,
+          keyFile:
+            config.databasePath === ":memory:" ? undefined : join(config.databasePath, "..", "idp-keys.json"),
+        })
+      : null;
 
   const provider = await discover(config.oidc.issuer);
   const verifyToken = createTokenVerifier({

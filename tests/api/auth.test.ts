@@ -68,7 +68,7 @@ describe("the API behind sign-in", () => {
     const cookie = /XSRF-TOKEN=([^;]+)/.exec(configResponse.headers.get("set-cookie") ?? "")?.[1];
     expect(cookie).toBeTruthy();
     const post = (header: string | undefined) =>
-      fetch(`${server.url}/api/me`, {
+      fetch(`${server.url}/api/admin/users`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${tokens.demo}`,
@@ -80,8 +80,39 @@ describe("the API behind sign-in", () => {
     expect(mismatch.status).toBe(403);
     expect((await mismatch.json()).error.code).toBe("xsrf_mismatch");
     expect((await post(undefined)).status).toBe(403);
-    // With the matching header the XSRF check passes and routing answers (no POST /api/me exists).
-    expect((await post(cookie)).status).toBe(404);
+    // With the matching header the XSRF check passes and the endpoint answers: there is no body.
+    expect((await post(cookie)).status).toBe(400);
+  });
+
+  it("answers 404 to a state-changing call to a path that does not exist, XSRF header or not", async () => {
+    for (const [method, path] of [
+      ["POST", "/api/does-not-exist"],
+      ["DELETE", "/api/admin/nothing/1"],
+      ["POST", "/api/me"],
+      ["PUT", "/api/ingest/nothing"],
+    ]) {
+      for (const token of [tokens.demo, undefined]) {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect((await response.json()).error.code).toBe("not_found");
+      }
+    }
+  });
+
+  it("signs in from the app opened at 127.0.0.1 as well as at localhost", async () => {
+    const loopback = new URL(server.url);
+    loopback.hostname = "127.0.0.1";
+    const signedIn = await signInOverHttp({
+      issuer: server.issuer,
+      clientId: "wasbord-web",
+      redirectUri: `${loopback.origin}/auth/callback`,
+      email: "demo@wasbord.nl",
+      password: "demo",
+    });
+    expect((await get("/api/me", signedIn.accessToken)).status).toBe(200);
   });
 
   it("serves the runtime configuration without a token", async () => {
