@@ -11,6 +11,7 @@ import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { openMigratedDatabase } from "../db/open-database.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
+import { alertsSent } from "../metrics/metrics.ts";
 import { deliverDue } from "./deliver.ts";
 import { evaluateAlerts } from "./evaluate.ts";
 
@@ -21,6 +22,15 @@ import { evaluateAlerts } from "./evaluate.ts";
 // Fixture dates: Monday 16 November 2026, winter time (Amsterdam = UTC+1). Opening hours Monday 08–20 local.
 
 const SECRET = "a-shared-secret-of-the-test";
+
+/** wasbord_alerts_sent_total as /metrics shows it. */
+const sentMetric = () =>
+  Number(
+    alertsSent
+      .render()
+      .find((line) => line.startsWith("wasbord_alerts_sent_total "))
+      ?.split(" ")[1],
+  );
 
 interface Received {
   signatureValid: boolean;
@@ -165,7 +175,9 @@ describe("a camera that goes silent", () => {
     expect(mails).toHaveLength(0);
 
     // 14:00 local: quiet 4.5 opening hours: "stil", the incident opens.
+    const sentBefore = sentMetric();
     expect(await tick("2026-11-16T13:00:00Z")).toMatchObject({ opened: 1, resolved: 0, sent: 2, failed: 0 });
+    expect(sentMetric() - sentBefore).toBe(2);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("[Wasbord] Melding: Camera Utrecht stil — Utrecht Noord — camera's");
     expect(mails[0].from?.text).toBe('"Wasbord" <meldingen@wasbord.nl>');

@@ -3,6 +3,7 @@ import { formatDateTime } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { alertsSent } from "../metrics/metrics.ts";
 import { postWebhook } from "./webhook.ts";
 
 // Sends the queued messages (alert_deliveries) that are due. A failed attempt is tried again after 1, 5
@@ -114,6 +115,7 @@ export async function deliverDue(
         [message.id, attempts, now.toISOString()],
       );
       counts.sent++;
+      alertsSent.inc();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const delay = RETRY_DELAYS_MS[attempts - 1];
