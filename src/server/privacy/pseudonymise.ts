@@ -1,6 +1,7 @@
 import type { PseudonymisedCounts } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { PLATE_COLUMNS } from "./plate-columns.ts";
 import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
 
 // Retention: once a plate's latest read or sale is older than the retention period, its whole history is
@@ -36,29 +37,13 @@ export async function pseudonymiseExpired(
          (SELECT count(*) FROM transactions WHERE plate IN ${expired}) AS transactions`,
     );
     if (counts.plates === 0) return counts;
-    await tx.run(
-      `UPDATE plate_reads SET plate = ${pseudonymSql("plate")},
-         raw_plate = CASE WHEN raw_plate IS NOT NULL THEN ${pseudonymSql("raw_plate")} END
-       WHERE plate IN ${expired}`,
-      params,
-    );
-    await tx.run(
-      `UPDATE transactions SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`,
-      params,
-    );
-    await tx.run(`UPDATE customers SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
-    // The programme visits, the customer journey and the postcode sales keep the plate too: as a rebuild
-    // would give them.
-    for (const table of [
-      "programme_visits",
-      "postcode_sales",
-      "postcode_customers",
-      "subscription_payments",
-      "subscription_spells",
-      "journey_redemptions",
-      "journey_customers",
-    ]) {
-      await tx.run(`UPDATE ${table} SET plate = ${pseudonymSql("plate")} WHERE plate IN ${expired}`, params);
+    // Every column that holds a plate, facts and derived tables alike: as a rebuild would give them. A raw
+    // reading is the camera's own text for the plate; it goes with it.
+    for (const [table, columns] of Object.entries(PLATE_COLUMNS)) {
+      const set = columns.map(
+        (column) => `${column} = CASE WHEN ${column} IS NOT NULL THEN ${pseudonymSql(column)} END`,
+      );
+      await tx.run(`UPDATE ${table} SET ${set.join(", ")} WHERE plate IN ${expired}`, params);
     }
     await tx.run("DROP TABLE expired_plates");
     return counts;
