@@ -1,5 +1,5 @@
 import type { DuckDBValue } from "@duckdb/node-api";
-import { type CatalogueEntry, catalogueEntry, type ReportId } from "../../shared/reports/catalogue.ts";
+import { type BuiltReportId, type CatalogueEntry, catalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { asRequest } from "./derived-sync.ts";
@@ -15,8 +15,8 @@ export interface BuiltSql {
 export type DerivedSync = (db: Queryable) => Promise<void>;
 
 /** A report: one query module answering `GET /api/reports/<id>` with the envelope. */
-export interface ReportModule {
-  id: ReportId;
+export interface ReportModule<Id extends BuiltReportId = BuiltReportId> {
+  id: Id;
   /** Its catalogue entry: the filters it accepts, the keys it answers with. */
   entry: CatalogueEntry;
   /** The derived tables it reads; the router brings them up to date before `run`, so no report forgets. */
@@ -27,12 +27,12 @@ export interface ReportModule {
 }
 
 /** A report module for a catalogue id; refuses an id the catalogue does not have, or has as not built. */
-export function defineReport(definition: {
-  id: ReportId;
+export function defineReport<const Id extends BuiltReportId>(definition: {
+  id: Id;
   syncs?: readonly DerivedSync[];
   sql: ReportModule["sql"];
   run: ReportModule["run"];
-}): ReportModule {
+}): ReportModule<Id> {
   const entry = catalogueEntry(definition.id);
   if (entry?.status !== "built") throw new Error(`report ${definition.id} is not built in the catalogue`);
   return { syncs: [], ...definition, entry };

@@ -61,11 +61,18 @@ const titleOf = (id: string) => {
   return title;
 };
 
-function report<const K extends string, const S extends string, const T extends string>(
+type Status = CatalogueEntry["status"];
+
+function report<
+  const K extends string,
+  const S extends string,
+  const T extends string,
+  const St extends Status = "built",
+>(
   id: string,
   entry: Omit<CatalogueEntry<K, S, T>, "id" | "title" | "finest" | "site" | "dimensions" | "status"> &
-    Partial<Pick<CatalogueEntry, "finest" | "site" | "dimensions" | "status">>,
-): CatalogueEntry<K, S, T> {
+    Partial<Pick<CatalogueEntry, "finest" | "site" | "dimensions">> & { status?: St },
+): CatalogueEntry<K, S, T> & { status: St } {
   return {
     id,
     title: id === "dashboard" ? "Dashboard" : titleOf(id),
@@ -74,13 +81,16 @@ function report<const K extends string, const S extends string, const T extends 
     site: true,
     dimensions: [],
     ...entry,
-  };
+  } as CatalogueEntry<K, S, T> & { status: St };
 }
 
 type AdSeries = "spend" | "clicks" | "impressions" | "conversions";
-type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand">;
+type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand"> & {
+  status: "built";
+};
 type Families = typeof AD_FAMILIES;
-type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & string }[keyof Families];
+/** The ids of the ad-platform reports: one per family and level. */
+export type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & string }[keyof Families];
 
 /** The ad-platform paths: one report at different levels, daily figures, no site. */
 function adEntries(): Record<AdPath, AdEntry> {
@@ -272,6 +282,11 @@ export type ReportId = keyof ReportCatalogue & string;
 export type KpiKey<Id extends ReportId> = ReportCatalogue[Id]["kpis"][number];
 export type SeriesKey<Id extends ReportId> = ReportCatalogue[Id]["series"][number];
 export type TableKey<Id extends ReportId> = ReportCatalogue[Id]["tables"][number];
+
+/** The reports with a query module answering the envelope (the server's registry) and a declared screen. */
+export type BuiltReportId = {
+  [Id in ReportId]: ReportCatalogue[Id]["status"] extends "built" ? Id : never;
+}[ReportId];
 
 export const REPORT_IDS = Object.keys(REPORT_CATALOGUE) as ReportId[];
 

@@ -7,7 +7,7 @@ import {
   adLevelMetrics,
   adTableKey,
 } from "../../../shared/reports/ad-reports.ts";
-import type { ReportId } from "../../../shared/reports/catalogue.ts";
+import type { AdPath } from "../../../shared/reports/catalogue.ts";
 import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { defineReport, type ReportModule } from "../define-report.ts";
@@ -82,7 +82,7 @@ ${grains.query({
   };
 }
 
-function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
+function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<AdPath> {
   const build = adReportSql(family, level);
   const label = (key: keyof typeof AD_METRICS) => {
     const metric = AD_METRICS[key];
@@ -191,7 +191,7 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
   }
 
   return defineReport({
-    id: path as ReportId,
+    id: path,
     syncs: [syncJourney],
     sql: {
       [path]: build,
@@ -202,7 +202,9 @@ function module(family: AdFamily, path: string, level: AdLevel): ReportModule {
   });
 }
 
-/** Every ad-platform path of the catalogue, each the ad report at its level. */
-export const adReports: ReportModule[] = (Object.values(AD_FAMILIES) as AdFamily[]).flatMap((family) =>
-  Object.entries(family.levels).map(([path, level]) => module(family, path, level)),
-);
+/** Every ad-platform path of the catalogue, each the ad report at its level, by path. */
+export const adReports = Object.fromEntries(
+  (Object.values(AD_FAMILIES) as AdFamily[]).flatMap((family) =>
+    Object.entries(family.levels).map(([path, level]) => [path, module(family, path as AdPath, level)]),
+  ),
+) as { [Path in AdPath]: ReportModule<Path> };

@@ -1,9 +1,9 @@
-import type { ReportDeclaration } from "../../../components/reports/declaration.ts";
+import { declareReport } from "../../../components/reports/declaration.ts";
 import { JourneyExtra } from "./acquisition/parts.tsx";
 
 // ACQUISITIE: what the overview shows, from the envelope of /api/reports/acquisition.
 
-export const acquisition: ReportDeclaration = {
+export const acquisition = declareReport({
   id: "acquisition",
   intro:
     "Per kanaal wat er is uitgegeven, hoeveel wassende klanten het opleverde, wat elke nieuwe klant kostte en wat die na 90 dagen waard was. Advertentiecijfers zijn per dag; het vestigingsfilter geldt er niet voor.",
@@ -20,4 +20,4 @@ export const acquisition: ReportDeclaration = {
   ],
   extra: JourneyExtra,
   tables: ["by_channel"],
-};
+});

@@ -1,4 +1,5 @@
 import { AD_FAMILIES, type AdFamily, type AdLevel, adTables } from "../../../../shared/reports/ad-reports.ts";
+import type { AdPath } from "../../../../shared/reports/catalogue.ts";
 import {
   type ChartDeclaration,
   declareReport,
@@ -49,7 +50,9 @@ function declaration(family: AdFamily, path: string, level: AdLevel): ReportDecl
   });
 }
 
-/** Every ad-platform path → its screen. */
-export const AD_DECLARATIONS: ReportDeclaration[] = (Object.values(AD_FAMILIES) as AdFamily[]).flatMap(
-  (family) => Object.entries(family.levels).map(([path, level]) => declaration(family, path, level)),
-);
+/** Every ad-platform path → its screen, by path. */
+export const AD_DECLARATIONS = Object.fromEntries(
+  (Object.values(AD_FAMILIES) as AdFamily[]).flatMap((family) =>
+    Object.entries(family.levels).map(([path, level]) => [path, declaration(family, path, level)]),
+  ),
+) as { [Path in AdPath]: ReportDeclaration<Path> };
