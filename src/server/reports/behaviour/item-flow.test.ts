@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { filtersFor } from "../filters.ts";
-import { itemFlowSql } from "./item-flow.ts";
+import { itemFlowSql } from "./item-flow-sql.ts";
 import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // Programmakeuze reads whole days from programme_visits_daily and the unfinished day from programme_visits;
