@@ -10,8 +10,9 @@ import {
 import type { AdPath } from "../../../shared/reports/catalogue.ts";
 import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport, type ReportModule } from "../define-report.ts";
-import { breakdownTable, envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { syncJourney } from "../journey/journey-sync.ts";

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
+import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { breakdownTable, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";

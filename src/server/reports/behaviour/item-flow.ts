@@ -1,15 +1,8 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import {
-  breakdownTable,
-  envelope,
-  kpis,
-  type Metric,
-  type Totals,
-  timeSeries,
-  totalsOf,
-} from "../envelope.ts";
+import { envelope, kpis, type Metric, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";

@@ -1,6 +1,7 @@
 import { formatPlate } from "../../../shared/plates.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
-import { breakdownTable, type Metric, type Totals } from "../envelope.ts";
+import { breakdownTable } from "../breakdown-table.ts";
+import type { Metric, Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";

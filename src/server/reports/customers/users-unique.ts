@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
+import { siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { categorySeries, envelope, kpis, type Metric, siteTable, timeSeries, totalsOf } from "../envelope.ts";
+import { categorySeries, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";

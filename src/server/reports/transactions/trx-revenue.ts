@@ -1,15 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
+import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import {
-  breakdownTable,
-  envelope,
-  kpis,
-  type Metric,
-  shareOf,
-  siteTable,
-  timeSeries,
-  totalsOf,
-} from "../envelope.ts";
+import { envelope, kpis, type Metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
