@@ -117,6 +117,37 @@ describe("the reports API", () => {
     expect((await get("period=this-year")).period.granularity).toBe("week");
   });
 
+  it("runs this week to now and compares it with the week before or the same ISO week last year", async () => {
+    const get = async (query: string) =>
+      (await api.get<ReportEnvelope>(`/api/reports/trx-sales?${query}`)).body;
+    // Week 47 of 2026 so far: Monday 16 November to Saturday 21 November 13:00.
+    const week = await get("period=this-week");
+    expect(week.period).toMatchObject({ preset: "this-week", from: "2026-11-16", to: "2026-11-21" });
+    expect(week.period.end).toBe("2026-11-21T12:00:00.000Z");
+    // The week before, cut off at the same weekday and time.
+    expect(week.comparison).toMatchObject({
+      from: "2026-11-09",
+      to: "2026-11-14",
+      end: "2026-11-14T12:00:00.000Z",
+    });
+    // Week 47 of 2025 began on Monday 17 November 2025: Monday to Saturday 13:00, weekday to weekday.
+    const lastYear = await get("period=this-week&compare=year");
+    expect(lastYear.comparison).toMatchObject({
+      mode: "year",
+      from: "2025-11-17",
+      to: "2025-11-22",
+      end: "2025-11-22T12:00:00.000Z",
+    });
+    expect((await get("period=last-quarter")).period).toMatchObject({ from: "2026-07-01", to: "2026-09-30" });
+    expect((await get("period=last-year&compare=previous")).comparison).toMatchObject({
+      from: "2024-01-01",
+      to: "2024-12-31",
+    });
+    const document = await (await fetch(`${api.server.url}/api/openapi.json`)).json();
+    const period = document.paths["/api/reports/{id}"].get.parameters[1];
+    expect(period.schema.enum).toEqual(expect.arrayContaining(["this-week", "last-week", "last-year"]));
+  });
+
   it("answers an empty period with zeros, empty buckets and no ratios", async () => {
     const body = (await api.get<ReportEnvelope>("/api/reports/trx-sales?from=2024-01-01&to=2024-01-03")).body;
     expect(body.kpis.map((k) => [k.key, k.value])).toEqual([

@@ -131,10 +131,14 @@ const { properties } = z.toJSONSchema(reportQuerySchema, { io: "input" }) as {
 
 const DESCRIPTIONS: Record<string, string> = {
   period:
-    "Vaste periode; zonder period maar met from/to is het een aangepaste periode (standaard last-30-days).",
+    "Vaste periode, steeds opnieuw berekend vanaf vandaag (Europe/Amsterdam); weken zijn ISO-weken, maandag " +
+    "tot en met zondag. this-week, this-month, this-quarter en this-year lopen tot nu. Zonder period maar " +
+    "met from/to is het een aangepaste periode (standaard last-30-days).",
   from: "Eerste dag (lokale datum, Europe/Amsterdam) van een aangepaste periode.",
   to: "Laatste dag, inclusief.",
-  compare: "Vergelijken met de vorige periode, hetzelfde tijdvak een jaar eerder, of niet.",
+  compare:
+    "Vergelijken met de vorige periode (bij een week de week ervoor, bij een maand, kwartaal of jaar het " +
+    "vorige), hetzelfde tijdvak een jaar eerder (bij een week dezelfde ISO-week, maandag op maandag), of niet.",
   granularity: "Emmers van de tijdreeksen; standaard passend bij de lengte van de periode. Uur tot 31 dagen.",
   site: "Codes van één of meer vestigingen, gescheiden door komma's (utrecht,zeist); zonder: alle vestigingen.",
 };

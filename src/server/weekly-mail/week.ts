@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isoWeek, mondayOf } from "../../shared/reports/dates.ts";
+import { addDays, isoWeek, mondayOf, sameIsoWeekLastYearDays } from "../../shared/reports/dates.ts";
 import { instantOf, localDate } from "../warehouse/time-zone.ts";
 
 // Which week the Monday e-mail reports, and when it is due: every Monday 07:00 Europe/Amsterdam, about the
@@ -24,19 +24,8 @@ export function lastCompleteWeek(now: Date): MailWeek {
     from,
     to: addDays(from, 6),
     iso,
-    lastYearShiftDays: daysBetween(from, sameIsoWeek(iso.year - 1, iso.week)),
+    lastYearShiftDays: sameIsoWeekLastYearDays(from),
   };
-}
-
-/**
- * The Monday of ISO week `week` of `year`; week 53 in a year that has only 52 is that year's last week
- * (its 52nd), the closest there is.
- */
-function sameIsoWeek(year: number, week: number): string {
-  // 4 January is always in week 1.
-  const weekOne = mondayOf(`${year}-01-04`);
-  const monday = addDays(weekOne, (week - 1) * 7);
-  return isoWeek(monday).year === year ? monday : addDays(monday, -7);
 }
 
 /** When the mail about `week` goes out: the Monday after it, 07:00 Amsterdam time. */

@@ -51,6 +51,29 @@ export function isoWeek(date: string): { year: number; week: number } {
   return { year, week: Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1 };
 }
 
+/**
+ * The Monday of ISO week `week` of `year`; week 53 in a year that has only 52 is that year's last week
+ * (its 52nd), the closest there is.
+ */
+export function isoWeekMonday(year: number, week: number): string {
+  // 4 January is always in week 1.
+  const monday = addDays(mondayOf(`${year}-01-04`), (week - 1) * 7);
+  return isoWeek(monday).year === year ? monday : addDays(monday, -7);
+}
+
+/**
+ * Days from the Monday of `date`'s ISO week back to the Monday of the same ISO week a year earlier
+ * (negative): -364, or -371 when the years between hold a week 53.
+ */
+export function sameIsoWeekLastYearDays(date: string): number {
+  const { year, week } = isoWeek(date);
+  return daysBetween(mondayOf(date), isoWeekMonday(year - 1, week));
+}
+
+/** The first day of the calendar quarter a date falls in. */
+export const startOfQuarter = (date: string) =>
+  `${date.slice(0, 4)}-${pad(Math.floor((+date.slice(5, 7) - 1) / 3) * 3 + 1)}-01`;
+
 /** Whole calendar months from the month of `a` to the month of `b`. */
 export const monthsBetween = (a: string, b: string) =>
   (+b.slice(0, 4) - +a.slice(0, 4)) * 12 + (+b.slice(5, 7) - +a.slice(5, 7));

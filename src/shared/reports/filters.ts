@@ -7,11 +7,16 @@ import { type DateRange, daysBetween, isIsoDate } from "./dates.ts";
 export const PERIOD_PRESETS = [
   "today",
   "yesterday",
+  "this-week",
+  "last-week",
   "last-7-days",
   "last-30-days",
   "this-month",
   "last-month",
+  "this-quarter",
+  "last-quarter",
   "this-year",
+  "last-year",
   "custom",
 ] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
@@ -19,11 +24,16 @@ export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 export const PERIOD_LABELS: Record<PeriodPreset, string> = {
   today: "Vandaag",
   yesterday: "Gisteren",
+  "this-week": "Deze week",
+  "last-week": "Vorige week",
   "last-7-days": "Laatste 7 dagen",
   "last-30-days": "Laatste 30 dagen",
   "this-month": "Deze maand",
   "last-month": "Vorige maand",
+  "this-quarter": "Dit kwartaal",
+  "last-quarter": "Vorig kwartaal",
   "this-year": "Dit jaar",
+  "last-year": "Vorig jaar",
   custom: "Aangepast",
 };
 
