@@ -3,8 +3,8 @@ import type { Database } from "../../db/database.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
 import { filtersFor } from "../filters.ts";
+import { flowRows, medianGapDay, medianGapHours } from "./flow-rows.ts";
 import { customersDatabase, plateRead } from "./test-facts.ts";
-import { flowRows, medianGapDay, medianGapHours } from "./users-flow.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Flow's daily sums (migration 103) must be what the visits' own gaps and hours give, however the visits
