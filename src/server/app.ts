@@ -14,8 +14,8 @@ import { createExperimentsReportRouter, createExperimentsRouter } from "./experi
 import { clientAddressOf } from "./http/client-address.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { throttleCredentialFailures } from "./http/failure-throttle.ts";
-import { routeFirst } from "./http/route-first.ts";
 import { observeRequests, routeOf } from "./http/observe-requests.ts";
+import { routeFirst } from "./http/route-first.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountSpa } from "./http/static-files.ts";
 import { createImportsRouter } from "./imports/routes.ts";
@@ -55,11 +55,24 @@ export function createApp(appDeps: AppDeps): Hono {
   const app = new Hono();
   app.use("*", observeRequests());
   app.use("*", securityHeaders(new URL(provider.issuer).origin, isHttps(config)));
+  // After a fatal database error the process is on its way out (main.ts): nothing is healthy any more.
+  app.use("*", async (c, next) => {
+    if (!db.invalidated) return next();
+    c.header("Retry-After", "5");
+    if (c.req.path === "/healthz" || c.req.path === "/readyz") {
+      return c.json({ status: "unavailable", reason: "database invalidated" }, 503);
+    }
+    return errorResponse(c, databaseInvalid());
+  });
   app.use("/api/*", throttleCredentialFailures({ clientOf: clientAddressOf(config.trustedProxies) }));
-  app.use("/api/*", routeFirst(() => app.routes));
+  app.use(
+    "/api/*",
+    routeFirst(() => app.routes),
+  );
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (db.invalidated) return errorResponse(c, databaseInvalid());
     logger.error("unhandled error", { method: c.req.method, route: routeOf(c), error });
     return errorResponse(
       c,
@@ -171,5 +184,12 @@ function adminApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   admin.route("/report-tokens", reportTokensRouter(deps.db));
   return admin;
 }
+
+const databaseInvalid = () =>
+  new ApiError(
+    503,
+    "database_unavailable",
+    "De database is niet beschikbaar; de server start opnieuw. Probeer het over enkele seconden opnieuw.",
+  );
 
 const isHttps = (config: Config) => config.publicUrl.startsWith("https:");

@@ -58,6 +58,11 @@ async function seedDemo(db: Database, scale: number): Promise<void> {
   logger.info(`Demodata klaar in ${(summary.durationMs / 1000).toFixed(1)} s: ${counts.join(", ")}`);
 }
 
+/** How long requests in flight get after a fatal database error: they cannot succeed anyway. */
+const FATAL_GRACE_MS = 1_000;
+/** The exit code after a fatal database error, told apart from a start that failed (1). */
+const EXIT_DATABASE_INVALID = 70;
+
 async function main(): Promise<void> {
   loadEnvFile();
   const demo = process.argv.includes("--demo") && process.env.NODE_ENV !== "production";
@@ -69,6 +74,9 @@ async function main(): Promise<void> {
     log: (line) => logger.info(line),
     snapshotDir: config.backup.dir,
   });
+  // A test seam (tests/api/fatal-restart.test.ts), never honoured in production.
+  const faultSql = config.env === "production" ? undefined : process.env.WASBORD_FAULT_FATAL_SQL;
+  if (faultSql) db.failFatallyOn(faultSql);
   await bootstrapAdmins(db, config.adminEmails);
   if (demo) {
     await db.run("INSERT INTO app_users (email, role) VALUES ($1, 'analist') ON CONFLICT DO NOTHING", [
@@ -173,6 +181,22 @@ async function main(): Promise<void> {
     });
     process.exit(0);
   };
+  // After a fatal error DuckDB answers every statement with "database has been invalidated": only a new
+  // process opens the file again (replaying its log). The app answers 503 from now on; the process stops
+  // taking connections, gives the requests in flight a moment and exits non-zero, for the supervisor
+  // (systemd Restart=always) to start it again. Everything acknowledged was committed before it was.
+  db.onFatal((error) => {
+    logger.error("Database ongeldig na een fatale fout; het proces stopt zodat de supervisor het herstart", {
+      error,
+    });
+    if (stopping) return;
+    stopping = true;
+    void shutDown({
+      servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
+      graceMs: FATAL_GRACE_MS,
+      tasks: [async () => idp?.close()],
+    }).finally(() => process.exit(EXIT_DATABASE_INVALID));
+  });
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

@@ -8,6 +8,7 @@ import {
   type DuckDBValue,
 } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
+import { isFatalDatabaseError } from "./engine-errors.ts";
 import { isWalReplayFailure, replayWalInIsolation } from "./wal-recovery.ts";
 
 /** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
@@ -31,6 +32,9 @@ export class Database implements Queryable {
   private closing: Promise<void> | null = null;
   private writes = 0;
   private underway = 0;
+  private fatal: Error | null = null;
+  private readonly fatalListeners: ((error: Error) => void)[] = [];
+  private faultSql: string | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -66,14 +70,36 @@ export class Database implements Queryable {
     return this.underway;
   }
 
+  /** Whether DuckDB invalidated the database after a fatal error: only a new process can open it again. */
+  get invalidated(): boolean {
+    return this.fatal !== null;
+  }
+
+  /** Called once, with the error, when a statement reports that the database is invalidated. */
+  onFatal(listener: (error: Error) => void): void {
+    this.fatalListeners.push(listener);
+  }
+
+  /**
+   * A test seam, set from WASBORD_FAULT_FATAL_SQL outside production: every statement run through `query`,
+   * `run` or a transaction whose SQL contains `fragment` fails the way DuckDB's fatal errors do.
+   */
+  failFatallyOn(fragment: string): void {
+    this.faultSql = fragment;
+  }
+
   query<T = Row>(sql: string, params?: Params): Promise<T[]> {
-    const reading = this.use((connection) => readRows<T>(connection, sql, params));
+    const reading = this.use((connection) => {
+      this.injectFault(sql);
+      return readRows<T>(connection, sql, params);
+    });
     return isPlainRead(sql) ? reading : this.written(reading);
   }
 
   run(sql: string, params?: Params): Promise<void> {
     return this.written(
       this.use(async (connection) => {
+        this.injectFault(sql);
         await connection.run(sql, params);
       }),
     );
@@ -89,12 +115,14 @@ export class Database implements Queryable {
     try {
       return await this.use(async (connection) => {
         const tx: Queryable = {
-          query: (sql, params) => {
+          query: async (sql, params) => {
             wrote ||= !isPlainRead(sql);
+            this.injectFault(sql);
             return readRows(connection, sql, params);
           },
           run: async (sql, params) => {
             wrote = true;
+            this.injectFault(sql);
             await connection.run(sql, params);
           },
         };
@@ -120,11 +148,28 @@ export class Database implements Queryable {
   }
 
   private async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.fatal) throw invalidatedError(this.fatal);
     const connection = await this.acquire();
     try {
       return await work(connection);
+    } catch (error) {
+      this.noteFatal(error);
+      throw error;
     } finally {
       this.release(connection);
+    }
+  }
+
+  /** The first fatal error turns the database invalid and tells the listeners (the server exits on it). */
+  private noteFatal(error: unknown): void {
+    if (this.fatal || !isFatalDatabaseError(error)) return;
+    this.fatal = error instanceof Error ? error : new Error(String(error));
+    for (const listener of this.fatalListeners) listener(this.fatal);
+  }
+
+  private injectFault(sql: string): void {
+    if (this.faultSql !== null && sql.includes(this.faultSql)) {
+      throw new Error(`FATAL Error: simulated fatal error (WASBORD_FAULT_FATAL_SQL "${this.faultSql}")`);
     }
   }
 
@@ -175,6 +220,12 @@ export class Database implements Queryable {
     else this.idle.push(connection);
   }
 }
+
+/** What DuckDB answers every statement once the database is invalidated, naming the error that did it. */
+const invalidatedError = (cause: Error) =>
+  new Error(
+    `Invalid Input Error: database has been invalidated because of a previous fatal error (${cause.message}). The database must be restarted prior to being used again.`,
+  );
 
 /**
  * Opens the file; when DuckDB cannot replay its write-ahead log (a crash before a checkpoint, see

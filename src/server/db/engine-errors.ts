@@ -10,3 +10,13 @@ export function isStorageFull(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /No space left on device|Disk quota exceeded|File too large/i.test(message);
 }
+
+/**
+ * An error after which DuckDB has invalidated the database: a FATAL or INTERNAL error (an internal error
+ * invalidates it too), and every later statement's "database has been invalidated because of a previous
+ * fatal error". Nothing but a new process opens it again.
+ */
+export function isFatalDatabaseError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^(FATAL|INTERNAL) Error\b/.test(message) || /\binvalidated\b/i.test(message);
+}

@@ -34,6 +34,14 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
   // Mounted standalone (tests) as well as inside the app, so it answers its own errors in the one shape.
   router.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (db.invalidated) {
+      // A fatal database error: the process restarts (main.ts); the batch was not committed.
+      c.header("Retry-After", "5");
+      return errorResponse(
+        c,
+        new ApiError(503, "database_unavailable", "De database is niet beschikbaar; er is niets opgeslagen."),
+      );
+    }
     if (isStorageFull(error)) {
       // The transaction was rolled back: the sender keeps the batch and tries again later.
       logger.error("ingest refused: no room to store", { route: routeOf(c), error });
