@@ -1,7 +1,6 @@
 import type { Queryable } from "../db/database.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { localTimeSql } from "../warehouse/buckets.ts";
-import { localDate } from "../warehouse/time-zone.ts";
 
 // The raw counts of the experiments report, for every phase of every experiment in one pass over the
 // events (REPORT-DEFINITIONS §4). Definitions, once:
@@ -45,8 +44,7 @@ export interface PhaseDayRow {
  * (buckets.ts), not from timezone() per row, which is ~10× slower.
  */
 export function experimentCountsSql(start: Date, end: Date): string {
-  const localDay = (column: string) =>
-    `CAST(${localTimeSql(column, [{ from: localDate(start), to: localDate(end), start, end }])} AS DATE)`;
+  const localDay = (column: string) => `CAST(${localTimeSql(column, [{ start, end }])} AS DATE)`;
   return `
 WITH phases AS (
   SELECT e.id AS experiment_id, e.key AS experiment, p.phase, p.started_at AS starts,

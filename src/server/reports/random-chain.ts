@@ -108,7 +108,7 @@ function plateRead(n: number, site: string, at: number, plate: string | null, ra
 function sale(n: number, site: string, at: number, plate: string | null, random: Random): TransactionRow {
   const subscription = random.chance(0.15);
   const programme = subscription ? ITEMS[3] : random.pick([ITEMS[0], ITEMS[1]]);
-  const lines = [
+  const lines: TransactionRow["lines"] = [
     { item: programme.code, quantity: 1, unitPriceCents: subscription ? 0 : programme.priceCents },
   ];
   if (!subscription && random.chance(0.3)) lines.push({ item: "wax", quantity: 1, unitPriceCents: 484 });

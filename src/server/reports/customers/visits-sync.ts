@@ -222,9 +222,7 @@ function visitsSql(customers: "customers" | "sync_customers", start: number, end
     year_start: `${localDate(new Date(start / 1000)).slice(0, 4)}-01-01`,
   };
   const local = (t: string) =>
-    localTimeSql(`make_timestamptz(${t})`, [
-      { from: "", to: "", start: new Date(start / 1000), end: new Date(end / 1000) },
-    ]);
+    localTimeSql(`make_timestamptz(${t})`, [{ start: new Date(start / 1000), end: new Date(end / 1000) }]);
   // The year's counts of a visit (migration 087) go on from those of the year's visits before start, which
   // only start's own year has: their highest, as the counts only grow in time order.
   const yearSoFar = (counts: Record<string, string>) =>
