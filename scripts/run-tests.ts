@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint, types, build, unit + API tests (Vitest), browser tests (Playwright), then one closing
- * line `N passed, N failed` over all tests. Stops at the first failing check step; always runs both suites.
+ * `npm test`: file sizes, lint, types, build, unit + API tests (Vitest), browser tests (Playwright), then one
+ * closing line `N passed, N failed` over all tests. Stops at the first failing check step; always runs both
+ * suites.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ function step(name: string, command: string, args: string[], env: Record<string,
 
 const npx = (args: string[], env?: Record<string, string>) => ["npx", args, env] as const;
 const checks: [string, ...ReturnType<typeof npx>][] = [
+  ["file sizes", ...npx(["tsx", "scripts/check-file-size.ts"])],
   ["lint", ...npx(["biome", "check", "."])],
   ["types", ...npx(["tsc", "--noEmit", "-p", "."])],
   ["build", ...npx(["vite", "build"])],
