@@ -13,6 +13,7 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import { createMailer, type Mailer } from "../../src/server/mail/mailer.ts";
 import { addRecipient } from "../../src/server/weekly-mail/recipients.ts";
 import { sendDueWeeklyMails, type WeeklyMailDeps } from "../../src/server/weekly-mail/send.ts";
+import { nextWeekToSend, sendTimeOf } from "../../src/server/weekly-mail/week.ts";
 import { FIXTURE_IDS, loadReportsFixture } from "./fixtures/reports-fixture.ts";
 
 // The Monday e-mail end to end: the hand-made report fixture (tests/api/fixtures/reports-fixture.ts) in a
@@ -110,11 +111,15 @@ beforeAll(async () => {
   });
   deps = { db, mailer, publicUrl };
 
-  await addRecipient(db, "demo@wasbord.nl", { email: "eigenaar@wasbord.nl", siteIds: [] });
-  await addRecipient(db, "demo@wasbord.nl", {
-    email: "zeist@wasbord.nl",
-    siteIds: [FIXTURE_IDS.site("zeist")],
-  });
+  // Added the Wednesday before the first Monday of the tests.
+  const wednesday = new Date("2026-10-21T10:00:00Z");
+  await addRecipient(db, "demo@wasbord.nl", { email: "eigenaar@wasbord.nl", siteIds: [] }, wednesday);
+  await addRecipient(
+    db,
+    "demo@wasbord.nl",
+    { email: "zeist@wasbord.nl", siteIds: [FIXTURE_IDS.site("zeist")] },
+    wednesday,
+  );
 });
 
 afterAll(async () => {
@@ -236,5 +241,38 @@ describe("the Monday e-mail", () => {
     expect(next).toEqual({ sent: 1, failed: 0 });
     expect(received.at(-1)?.to).toEqual(["eigenaar@wasbord.nl"]);
     expect(received.at(-1)?.mail.subject).toMatch(/^Wasbord week 44: /);
+  });
+
+  it("gives a recipient added on a Friday evening the next Monday's mail, not last week's at once", async () => {
+    // Friday 6 November 2026, 20:00 CET: Instellingen › Postvak says the next mail goes out Monday 9
+    // November 07:00, about week 45 (2–8 November).
+    const friday = new Date("2026-11-06T19:00:00Z");
+    expect(nextWeekToSend(friday)).toMatchObject({ from: "2026-11-02", iso: { week: 45 } });
+    expect(sendTimeOf(nextWeekToSend(friday)).toISOString()).toBe("2026-11-09T06:00:00.000Z");
+    await addRecipient(db, "demo@wasbord.nl", { email: "nieuw@wasbord.nl", siteIds: [] }, friday);
+    const before = received.length;
+    // The schedule's runs that evening and over the weekend send nothing (week 44's slot was before them).
+    for (const at of ["2026-11-06T19:00:21Z", "2026-11-07T09:00:00Z", "2026-11-09T05:59:59Z"]) {
+      expect(await sendDueWeeklyMails(deps, new Date(at))).toEqual({ sent: 0, failed: 0 });
+    }
+    expect(received.length).toBe(before);
+    // Monday 07:00: week 45, to the new recipient and the one already there; once, also on a later run.
+    expect(await sendDueWeeklyMails(deps, new Date("2026-11-09T06:00:00Z"))).toEqual({ sent: 2, failed: 0 });
+    expect(await sendDueWeeklyMails(deps, new Date("2026-11-09T06:01:00Z"))).toEqual({ sent: 0, failed: 0 });
+    const toNew = received.filter((r) => r.to.includes("nieuw@wasbord.nl"));
+    expect(toNew.map((r) => r.mail.subject)).toEqual([expect.stringMatching(/^Wasbord week 45: /)]);
+  });
+
+  it("still sends a slot's mail late after the server was down at 07:00, to those added before it", async () => {
+    // Added Sunday 15 November; the server is down on Monday 16 November from 06:00 until 09:30.
+    await addRecipient(
+      db,
+      "demo@wasbord.nl",
+      { email: "zondag@wasbord.nl", siteIds: [] },
+      new Date("2026-11-15T12:00:00Z"),
+    );
+    // Monday 09:30 CET: week 46 goes to the three subscribed recipients.
+    expect(await sendDueWeeklyMails(deps, new Date("2026-11-16T08:30:00Z"))).toEqual({ sent: 3, failed: 0 });
+    expect(received.filter((r) => r.to.includes("zondag@wasbord.nl"))).toHaveLength(1);
   });
 });

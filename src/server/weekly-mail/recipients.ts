@@ -26,21 +26,28 @@ export async function findRecipient(db: Queryable, id: number): Promise<WeeklyRe
   return row ?? null;
 }
 
-/** Recipients still subscribed who have not had the mail of the week starting `weekStart`. */
-export function recipientsDue(db: Queryable, weekStart: string): Promise<WeeklyRecipient[]> {
+/**
+ * Recipients still subscribed who have not had the mail of the week starting `weekStart`, due at `slot`
+ * (its Monday 07:00). Only those added before the slot: the slot's mail is sent late when the server was
+ * down at 07:00, but someone added after it waits for the next Monday, as Instellingen › Postvak tells them.
+ */
+export function recipientsDue(db: Queryable, weekStart: string, slot: Date): Promise<WeeklyRecipient[]> {
   return db.query<WeeklyRecipient>(
     `SELECT ${COLUMNS} FROM weekly_mail_recipients r
      WHERE r.unsubscribed_at IS NULL
+       AND r.created_at < $2::TIMESTAMPTZ
        AND NOT EXISTS (SELECT 1 FROM weekly_mail_sends m WHERE m.recipient_id = r.id AND m.week_start = $1::DATE)
      ORDER BY r.id`,
-    [weekStart],
+    [weekStart, slot.toISOString()],
   );
 }
 
+/** Adds a recipient at `at`, the server's clock: from then on the next Monday's mail is theirs. */
 export async function addRecipient(
   db: Database,
   actor: string,
   input: { email: string; siteIds: number[] },
+  at: Date,
 ): Promise<WeeklyRecipient> {
   const siteIds = [...new Set(input.siteIds)].sort((a, b) => a - b);
   return db.transaction(async (tx) => {
@@ -58,8 +65,9 @@ export async function addRecipient(
     const taken = await tx.query("SELECT 1 FROM weekly_mail_recipients WHERE email = $1", [input.email]);
     if (taken.length > 0) throw duplicate("email", "Dit adres krijgt de maandagmail al.");
     const [{ id }] = await tx.query<{ id: number }>(
-      `INSERT INTO weekly_mail_recipients (email, site_ids) VALUES ($1, ${INTEGERS("$2")}) RETURNING id`,
-      [input.email, JSON.stringify(siteIds)],
+      `INSERT INTO weekly_mail_recipients (email, site_ids, created_at)
+       VALUES ($1, ${INTEGERS("$2")}, $3::TIMESTAMPTZ) RETURNING id`,
+      [input.email, JSON.stringify(siteIds), at.toISOString()],
     );
     await writeAudit(tx, actor, {
       action: "created",

@@ -54,7 +54,7 @@ export function weeklyMailRouter(deps: Deps): Hono<AppEnv> {
 
   router.post("/recipients", async (c) => {
     const input = await parseBody(c, weeklyRecipientInputSchema);
-    return c.json(await addRecipient(deps.db, c.get("user").email, input), 201);
+    return c.json(await addRecipient(deps.db, c.get("user").email, input, now()), 201);
   });
 
   router.delete("/recipients/:id{[0-9]+}", async (c) => {

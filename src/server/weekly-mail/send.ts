@@ -6,7 +6,7 @@ import { weeklyFigures } from "./figures.ts";
 import { recipientsDue } from "./recipients.ts";
 import { renderWeeklyMail } from "./render.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
-import { isDue, lastCompleteWeek, type MailWeek } from "./week.ts";
+import { isDue, lastCompleteWeek, type MailWeek, sendTimeOf } from "./week.ts";
 
 export interface WeeklyMailDeps {
   db: Database;
@@ -52,7 +52,8 @@ export async function composeWeeklyMail(
 
 /**
  * The schedule's work at `now`: when last week's mail is due (Monday 07:00 onwards), send it to every
- * subscribed recipient who has not had it. A week is claimed in weekly_mail_sends before the mail goes
+ * subscribed recipient added before that Monday 07:00 who has not had it (a run later in the week catches
+ * up after a restart or a failed send; it never surprises someone added since). A week is claimed in weekly_mail_sends before the mail goes
  * out, so that a second run (an overlapping tick, a restart) never sends it twice; a failed send gives the
  * claim back, and the next run tries again.
  */
@@ -64,7 +65,7 @@ export async function sendDueWeeklyMails(
   if (!isDue(week, now)) return { sent: 0, failed: 0 };
   let sent = 0;
   let failed = 0;
-  for (const recipient of await recipientsDue(deps.db, week.from)) {
+  for (const recipient of await recipientsDue(deps.db, week.from, sendTimeOf(week))) {
     const claimed = await deps.db.query(
       `INSERT INTO weekly_mail_sends (recipient_id, week_start, email, sent_at) VALUES ($1, $2::DATE, $3, $4::TIMESTAMPTZ)
        ON CONFLICT DO NOTHING RETURNING recipient_id`,

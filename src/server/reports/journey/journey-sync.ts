@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, emptyDerived, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, emptyDerived, syncDerived } from "../derived-sync.ts";
 import { plateSteps } from "./plate-steps.ts";
 import { sessionSteps } from "./session-steps.ts";
 
@@ -50,7 +50,7 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
   if (span.first === null || span.last === null) return;
   const start = new Date(span.first);
   const end = new Date(new Date(span.last).getTime() + 86_400_000);
-  const localDate = (column: string) => `${localTimeSql(column, [{ from: "", to: "", start, end }])}::DATE`;
+  const localDate = (column: string) => `${localTimeSql(column, [{ start, end }])}::DATE`;
   // The sessions a round works out again (of a visitor-day with a new session, or of a day with a new session
   // or event) began at most a local day (25 hours) before the earliest new session or session with a new
   // event: a bound on started_at that spares the other columns of older sessions, and lets the scan of
@@ -88,3 +88,10 @@ const TEMP_TABLES = [
 function stepParams(sql: string, from: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(from).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
+
+/** The customer journey; an erased plate empties it, to be worked out again without the plate. */
+export const JOURNEY_DECLARED = declareDerived(JOURNEY, {
+  name: "de klantreis: advertentie, sessie, voucher, eerste wasbeurt",
+  plateColumns: { journey_redemptions: ["plate"], journey_customers: ["plate"] },
+  erase: (tx) => forgetJourney(tx),
+});
