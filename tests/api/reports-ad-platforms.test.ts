@@ -144,6 +144,14 @@ describe("the ad report at its levels", () => {
     expect(kpi(body, "roas").value).toBeCloseTo(15500 / 6500, 10);
     // Reach does not add up over ads or days: no figure for the period.
     expect(kpi(body, "reach")).toEqual({ value: null, previous: null });
+    // The tile says why it shows "–", for reach and for frequency (impressions ÷ reach).
+    const tile = (key: string) => body.kpis.find((k) => k.key === key);
+    for (const key of ["reach", "frequency"]) {
+      expect(tile(key)?.empty).toBe(
+        "Alleen voor één advertentie op één dag: bereik telt niet op over dagen of advertenties.",
+      );
+    }
+    expect(tile("spend")?.empty).toBeUndefined();
     expect(body.period.granularity).toBe("day");
   });
 
@@ -179,6 +187,7 @@ describe("the ad report at its levels", () => {
     const day = await report("facebook/ads", "from=2026-10-21&to=2026-10-21&ad=Ad 2");
     expect(kpi(day, "reach").value).toBe(800);
     expect(kpi(day, "frequency").value).toBe(2.5);
+    expect(day.kpis.find((k) => k.key === "reach")?.empty).toBeUndefined();
   });
 
   it("counts Google Ads' clicks once: ad rows for the account, keyword rows for the keywords", async () => {

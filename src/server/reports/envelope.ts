@@ -14,6 +14,8 @@ export interface Metric<R> {
   unit: Unit;
   good?: Direction;
   hint?: string;
+  /** Why the value can be null where the data is there (reach over several days); shown then. */
+  empty?: string;
   value: (row: R | undefined) => number | null;
 }
 
@@ -57,11 +59,15 @@ export function envelope(
 }
 
 export function kpis<R>(filters: ReportFilters, metrics: Metric<R>[], totals: Totals<R>): Kpi[] {
-  return metrics.map(({ value, ...metric }) => ({
-    ...metric,
-    value: value(totals.current),
-    previous: filters.comparison ? value(totals.comparison) : null,
-  }));
+  return metrics.map(({ value, empty, ...metric }) => {
+    const current = value(totals.current);
+    return {
+      ...metric,
+      value: current,
+      previous: filters.comparison ? value(totals.comparison) : null,
+      ...(current === null && empty && totals.current ? { empty } : {}),
+    };
+  });
 }
 
 /**

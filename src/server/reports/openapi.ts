@@ -64,6 +64,7 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
       unit,
       good: direction.optional(),
       hint: z.string().optional(),
+      empty: z.string().optional().describe("Waarom value leeg is, als dat zo is"),
     }),
   ),
   series: z.array(

@@ -39,6 +39,8 @@ export interface Kpi {
   good?: Direction;
   /** How the figure is defined, in a sentence an operator understands. */
   hint?: string;
+  /** Why the figure is empty ("–") when it is: shown on the tile, where nobody has to hover to learn it. */
+  empty?: string;
 }
 
 export interface SeriesPoint {

@@ -31,6 +31,10 @@ export interface AdRow extends Windowed, Partial<AdJourneyFigures> {
 
 const matured = (row: AdRow | undefined) => sum(row?.matured);
 
+/** Why reach (and so frequency) is empty over a period (REPORT-DEFINITIONS §1): never a sum of days. */
+const REACH_NOT_ADDITIVE =
+  "Alleen voor één advertentie op één dag: bereik telt niet op over dagen of advertenties.";
+
 export const AD_METRICS: Record<AdMetricKey, Metric<AdRow>> = {
   impressions: {
     key: "impressions",
@@ -43,13 +47,15 @@ export const AD_METRICS: Record<AdMetricKey, Metric<AdRow>> = {
     label: "Bereik",
     unit: "count",
     hint: "Unieke mensen volgens het platform, per advertentie per dag. Bereik telt niet op over dagen of advertenties (dezelfde mensen zien er meer), dus over meer dan één blijft het vak leeg.",
+    empty: REACH_NOT_ADDITIVE,
     value: (row) => row?.reach ?? null,
   },
   frequency: {
     key: "frequency",
     label: "Frequentie",
     unit: "ratio",
-    hint: "Vertoningen ÷ bereik, voor één advertentie op één dag.",
+    hint: "Vertoningen ÷ bereik, voor één advertentie op één dag: over meer dagen of advertenties is er geen bereik om door te delen.",
+    empty: REACH_NOT_ADDITIVE,
     value: (row) => ratio(row?.impressions, row?.reach),
   },
   clicks: { key: "clicks", label: "Klikken", unit: "count", value: (row) => sum(row?.clicks) },

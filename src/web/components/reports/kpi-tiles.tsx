@@ -73,6 +73,11 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
       <Text fz={26} fw={700} lh={1.3} data-testid="kpi-value">
         {formatValue(value, kpi.unit, true)}
       </Text>
+      {value === null && kpi.empty && (
+        <Text size="xs" c="dimmed" data-testid="kpi-empty">
+          {kpi.empty}
+        </Text>
+      )}
       {comparisonWord !== null && (
         <Group gap={6} mt={2} wrap="wrap" style={{ rowGap: 0 }}>
           {shown !== null ? (
