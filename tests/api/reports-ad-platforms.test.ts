@@ -104,6 +104,24 @@ beforeAll(async () => {
           db,
           google("2026-10-22", { keyword: ["autowassen", "broad", 4] }, [200, 10, 500, 0, 0]),
         );
+        // An affiliate network: 2 + 3 whole transactions, €4 commission each.
+        for (const [date, conversions] of [
+          ["2026-10-20", 2],
+          ["2026-10-22", 3],
+        ] as const) {
+          await insertAdRow(db, {
+            platform: "affiliate",
+            stat_date: date,
+            campaign: "Wasbord kortingscode",
+            affiliate: "Kortingscode.nl",
+            ad: "Tekstlink",
+            impressions: 0,
+            clicks: 30,
+            spend_cents: conversions * 400,
+            conversions,
+            conversion_value_cents: conversions * 1500,
+          });
+        }
         for (let i = 1; i <= 27; i++) {
           await insertAdRow(db, {
             platform: "marktplaats",
@@ -209,6 +227,16 @@ describe("the ad report at its levels", () => {
       ["autowassen", "Breed", 200, 4],
     ]);
     expect(table(keywords, "by_keyword").totals?.quality_score).toBeCloseTo(5.6, 10);
+  });
+
+  it("shows an affiliate network's transactions as a count, the platforms' conversions with decimals", async () => {
+    const body = await report("affiliates", WEEK_43);
+    const transactions = body.kpis.find((k) => k.key === "conversions");
+    expect(transactions).toMatchObject({ label: "Transacties (netwerk)", unit: "count", value: 5 });
+    const column = table(body, "by_affiliate").columns.find((c) => c.key === "conversions");
+    expect(column?.type).toBe("count");
+    const facebook = await report("facebook", WEEK_43);
+    expect(facebook.kpis.find((k) => k.key === "conversions")).toMatchObject({ unit: "ratio", value: 3.5 });
   });
 
   it("cuts a long table to its top rows with a rest row, searches it, and sends it whole for the CSV", async () => {

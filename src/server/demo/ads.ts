@@ -133,7 +133,10 @@ export function writeAdRows(day: Day, units: AdUnit[], writer: TableWriter, rng:
       row.spendCents = commission(campaign, claims, conversions, revenueCents);
     if (campaign.platform === "facebook") row.reach = Math.round(row.impressions / (1.6 + rng.next() * 0.8));
     const observed = claims + conversions;
-    row.conversions = Math.round(observed * reportedFactor * Math.exp(0.1 * rng.normal()) * 100) / 100;
+    const reported = Math.round(observed * reportedFactor * Math.exp(0.1 * rng.normal()) * 100) / 100;
+    // Google and Meta attribute parts of a conversion; an affiliate network counts whole transactions, the
+    // ones it pays commission on.
+    row.conversions = campaign.platform === "affiliate" ? observed : reported;
     row.conversionValueCents = Math.round(
       (claims * CLAIM_VALUE_CENTS + revenueCents) * reportedFactor * Math.exp(0.1 * rng.normal()),
     );

@@ -105,6 +105,18 @@ describe("generateDemoData", () => {
     );
     expect(brand.keywords).toBeGreaterThan(0);
   });
+
+  it("gives an affiliate network whole transactions, the platforms fractions of conversions", async () => {
+    const { db } = await generate(3);
+    const rows = await db.query<{ platform: string; fractional: number; total: number }>(
+      `SELECT platform, count(*) FILTER (WHERE conversions <> round(conversions)) AS fractional, count(*) AS total
+       FROM ad_stats_daily WHERE platform IN ('affiliate', 'google_ads') GROUP BY platform ORDER BY platform`,
+    );
+    expect(rows.map((r) => [r.platform, r.fractional > 0])).toEqual([
+      ["affiliate", false],
+      ["google_ads", true],
+    ]);
+  });
 });
 
 describe("isDatabaseEmpty", () => {

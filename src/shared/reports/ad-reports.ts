@@ -1,5 +1,6 @@
 import { AD_PLATFORM_LABELS, type AdPlatform } from "../ad-stats.ts";
 import type { DimensionKey } from "./dimensions.ts";
+import type { Unit } from "./envelope.ts";
 
 // The ad-platform reports (Facebook, Google Ads, Marktplaats, Affiliates and their levels) are one report
 // over ad_stats_daily at different levels (CONVENTIONS: one question at many levels is one module). This
@@ -76,6 +77,8 @@ export interface AdFamily {
   metrics: readonly AdMetricKey[];
   /** The platform's own words for a figure (an affiliate network's cost is its commission). */
   labels?: Partial<Record<AdMetricKey, string>>;
+  /** Where the platform's figure has another unit than the metric's (a network's whole transactions). */
+  units?: Partial<Record<AdMetricKey, Unit>>;
 }
 
 const PLATFORM_METRICS = ["impressions", "clicks", "ctr", "cpc", "cpm", "spend"] as const;
@@ -155,6 +158,8 @@ export const AD_FAMILIES = {
       conversion_value: "Transactiewaarde (netwerk)",
       landing_rate: "Match % (sessies ÷ klikken)",
     },
+    // Google and Meta report fractions of conversions; a network counts the transactions it pays for.
+    units: { conversions: "count" },
   },
 } as const satisfies Record<string, AdFamily>;
 

@@ -87,7 +87,11 @@ function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<Ad
   const build = adReportSql(family, level);
   const label = (key: keyof typeof AD_METRICS) => {
     const metric = AD_METRICS[key];
-    return { ...metric, label: family.labels?.[key] ?? metric.label };
+    return {
+      ...metric,
+      label: family.labels?.[key] ?? metric.label,
+      unit: family.units?.[key] ?? metric.unit,
+    };
   };
   const kpiMetrics = adKpiMetrics(family).map(label);
   const tableMetrics = adLevelMetrics(family, level).map(label);
