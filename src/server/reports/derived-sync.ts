@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
+import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { requestSync } from "./sync-policy.ts";
 
 // Bookkeeping for tables the reports derive from append-only facts (hourly sums): before
@@ -186,3 +187,20 @@ async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
     Object.fromEntries(columns.map((column) => [column, counts[column].rows])),
   );
 }
+
+/**
+ * The declaration (warehouse/derived-tables.ts) of tables kept by syncDerived, with `sync` the module's
+ * exported `(db) => syncDerived(db, derived)`, so that the reports' `syncs` name the declared function.
+ */
+export const declareDerived = (
+  derived: DerivedTables,
+  sync: DerivedDeclaration["sync"],
+  declaration: Pick<DerivedDeclaration, "name" | "plateColumns" | "erase">,
+): DerivedDeclaration => ({
+  ...declaration,
+  follows: Object.values(derived.facts),
+  tables: derived.tables,
+  bookkeeping: [derived.state],
+  sync,
+  reset: (tx) => emptyDerived(tx, derived),
+});

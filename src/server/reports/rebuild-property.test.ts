@@ -4,7 +4,9 @@ import { migrate } from "../db/migrate.ts";
 import { ApiError } from "../http/errors.ts";
 import { erasePlate } from "../privacy/erase-plate.ts";
 import { pseudonymKey } from "../privacy/pseudonym.ts";
+import { rebuildEvery } from "../warehouse/derived-tables.ts";
 import { runReport } from "./define-report.ts";
+import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { parseReportFilters } from "./filters.ts";
 import { type Chain, loadChainDimensions, randomChain, storeBatch } from "./random-chain.ts";
 import { DERIVED_SYNCS, REPORTS } from "./registry.ts";
@@ -16,7 +18,7 @@ import { DERIVED_SYNCS, REPORTS } from "./registry.ts";
 // that chain alone.
 
 const FIRST_SEED = Number(process.env.PROPERTY_SEED ?? 25_2026);
-const CHAINS = Number(process.env.PROPERTY_CHAINS ?? 10);
+const CHAINS = Number(process.env.PROPERTY_CHAINS ?? 6);
 const NOW = new Date("2026-11-02T10:00:00Z"); // Monday 2 November 2026, 11:00 in Amsterdam
 const KEY = pseudonymKey("00".repeat(32));
 
@@ -60,12 +62,12 @@ async function arrivingOneByOne(chain: Chain, seed: number): Promise<Database> {
   return db;
 }
 
-/** The same facts in one go, every derived table built from nothing. */
+/** The same facts in one go, every derived table emptied and built from nothing (the warehouse's rebuild). */
 async function allAtOnce(chain: Chain): Promise<Database> {
   const db = await openChainDatabase(chain);
   await storeBatch(db, chain.facts);
   if (chain.erased) await erase(db, chain.erased);
-  await syncAll(db);
+  await rebuildEvery(db, DERIVED_TABLES);
   return db;
 }
 

@@ -13,6 +13,7 @@ import { usersType } from "./customers/users-type.ts";
 import { usersUnique } from "./customers/users-unique.ts";
 import { dashboard } from "./dashboard.ts";
 import type { ReportModule } from "./define-report.ts";
+import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { trxItems } from "./transactions/trx-items.ts";
 import { trxRevenue } from "./transactions/trx-revenue.ts";
 import { trxSales } from "./transactions/trx-sales.ts";
@@ -46,5 +47,5 @@ export const REPORTS = new Map(modules.map((module) => [module.id as string, mod
 /** Every report id with a module, for the benchmark and the index endpoint. */
 export const REPORT_IDS = modules.map((module) => module.id);
 
-/** Every derived table any report reads, once each: the refresher (derived-refresher.ts) runs them all. */
-export const DERIVED_SYNCS = [...new Set(modules.flatMap((module) => module.syncs))];
+/** Every declared derived table's sync, in order: the refresher (derived-refresher.ts) runs them all. */
+export const DERIVED_SYNCS = DERIVED_TABLES.map((declaration) => declaration.sync);

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
 import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
-import { type DerivedTables, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 import { storedSpellsSql } from "./subscriptions.ts";
 
 // Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
@@ -160,3 +160,35 @@ export async function sumProgrammeDays(tx: Queryable, changed: string): Promise<
   );
   await tx.run("DROP TABLE programme_days");
 }
+
+/**
+ * Takes a plate out of the programme visits in the erasure's transaction. A sale without a plate has no
+ * previous visit and is no subscription payment, as a rebuild would give; the facts' row counts do not
+ * change, so the bookkeeping stays. The daily sums of the days of the plate's visits follow.
+ */
+async function eraseFromProgrammeVisits(tx: Queryable, plate: string): Promise<void> {
+  await tx.run(
+    "CREATE OR REPLACE TEMP TABLE erased_visits AS SELECT site_id, occurred_at FROM programme_visits WHERE plate = $1",
+    [plate],
+  );
+  await tx.run(
+    `UPDATE programme_visits SET plate = NULL, previous_at = NULL, previous_item_id = NULL,
+       previous_subscription = NULL, previous_promotion_id = NULL WHERE plate = $1`,
+    [plate],
+  );
+  await sumProgrammeDays(tx, "erased_visits");
+  await tx.run("DROP TABLE erased_visits");
+  await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
+  await tx.run("DELETE FROM subscription_spells WHERE plate = $1", [plate]);
+}
+
+/** Programme choices per visit, their daily sums and the subscription payments and spells. */
+export const PROGRAMME_VISITS_DECLARED = declareDerived(PROGRAMME_VISITS, syncProgrammeVisits, {
+  name: "programmakeuze per bezoek en abonnementen",
+  plateColumns: {
+    programme_visits: ["plate"],
+    subscription_payments: ["plate"],
+    subscription_spells: ["plate"],
+  },
+  erase: eraseFromProgrammeVisits,
+});

@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —
@@ -250,3 +250,10 @@ SELECT *,
   ${firstOf(", path, channel", "page_seconds IS NULL, ")} AND page_seconds IS NOT NULL
 FROM joined
 ORDER BY started_at, session_id`;
+
+/** The website's pages and landing pages per session and per day: no plate. */
+export const WEB_PAGES_DECLARED = declareDerived(WEB_PAGES, syncWebPages, {
+  name: "websitepagina's per sessie en per dag",
+  plateColumns: {},
+  erase: null,
+});

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
-import { type DerivedTables, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 
 // The sales with a postcode of migration 102 (postcode_sales), for Geografische locatie: how each row is
 // worked out from the facts, and how the table is kept up to date. Per sale it holds when the plate's next
@@ -118,3 +118,10 @@ export async function eraseFromPostcodeSales(tx: Queryable, plate: string): Prom
   );
   await tx.run("DELETE FROM postcode_customers WHERE plate = $1", [plate]);
 }
+
+/** The latest region per customer and sale (Geografische locatie). */
+export const POSTCODE_SALES_DECLARED = declareDerived(POSTCODE_SALES, syncPostcodeSales, {
+  name: "postcodes van de verkopen per klant",
+  plateColumns: { postcode_sales: ["plate"], postcode_customers: ["plate"] },
+  erase: eraseFromPostcodeSales,
+});

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
+import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
 import { countOf, serialised } from "../derived-sync.ts";
 
 // The hourly sums per camera of migration 085 (plate_reads_hourly): how they are computed from the plate
@@ -83,3 +84,19 @@ export async function eraseFromReadsHourly(tx: Queryable, plate: string): Promis
     { plate },
   );
 }
+
+/** The plate reads per hour and camera (Kenteken herkenning), with its own bookkeeping. */
+export const READS_HOURLY_DECLARED: DerivedDeclaration = {
+  name: "kentekenlezingen per uur en camera",
+  follows: ["plate_reads"],
+  tables: ["plate_reads_hourly"],
+  bookkeeping: ["plate_reads_hourly_sync"],
+  plateColumns: {},
+  sync: syncReadsHourly,
+  reset: async (tx) => {
+    await tx.run("DELETE FROM plate_reads_hourly");
+    await tx.run("UPDATE plate_reads_hourly_sync SET reads = 0, next = 0");
+  },
+  // no plate in the sums, but the plate's reads leave them
+  erase: eraseFromReadsHourly,
+};

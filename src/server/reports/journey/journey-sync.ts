@@ -90,7 +90,7 @@ function stepParams(sql: string, from: Record<string, number>): Record<string, n
 }
 
 /** The customer journey; an erased plate empties it, to be worked out again without the plate. */
-export const JOURNEY_DECLARED = declareDerived(JOURNEY, {
+export const JOURNEY_DECLARED = declareDerived(JOURNEY, syncJourney, {
   name: "de klantreis: advertentie, sessie, voucher, eerste wasbeurt",
   plateColumns: { journey_redemptions: ["plate"], journey_customers: ["plate"] },
   erase: (tx) => forgetJourney(tx),

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
-import { type DerivedTables, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 import type { FactFilter } from "../sql.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
@@ -131,3 +131,10 @@ async function localDaySql(tx: Queryable): Promise<string | null> {
   };
   return `(${localTimeSql("hour_start", [window])})::DATE`;
 }
+
+/** Hourly and daily sums of the sales and their lines: no plate, so an erasure leaves them as they are. */
+export const SALES_SUMS_DECLARED = declareDerived(SALES_SUMS, syncSalesHourly, {
+  name: "verkoop per uur en per dag",
+  plateColumns: {},
+  erase: null,
+});

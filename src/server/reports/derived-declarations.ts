@@ -1,0 +1,24 @@
+import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
+import { PROGRAMME_VISITS_DECLARED } from "./behaviour/programme-visits-sync.ts";
+import { WEB_PAGES_DECLARED } from "./behaviour/web-pages-sync.ts";
+import { CUSTOMER_VISITS_DECLARED, SEGMENT_COUNTS_DECLARED } from "./customers/customer-tables.ts";
+import { POSTCODE_SALES_DECLARED } from "./customers/postcode-sales.ts";
+import { READS_HOURLY_DECLARED } from "./customers/reads-hourly.ts";
+import { JOURNEY_DECLARED } from "./journey/journey-sync.ts";
+import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
+
+/**
+ * Every table the reports derive from the facts, declared once each (warehouse/derived-tables.ts), in the
+ * order they follow one another: the refresher syncs them in this order, an erasure takes a plate out of
+ * them in the reverse. derived-tables.test.ts holds this list against the schema.
+ */
+export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
+  SALES_SUMS_DECLARED,
+  READS_HOURLY_DECLARED,
+  CUSTOMER_VISITS_DECLARED,
+  SEGMENT_COUNTS_DECLARED,
+  PROGRAMME_VISITS_DECLARED,
+  POSTCODE_SALES_DECLARED,
+  WEB_PAGES_DECLARED,
+  JOURNEY_DECLARED,
+];
