@@ -1,4 +1,5 @@
 import { OPENING_HOURS } from "../../shared/freshness.ts";
+import { instantOf, localDate } from "../warehouse/time-zone.ts";
 
 // Days of the demo period in Europe/Amsterdam, with the curves that shape a car wash's week and day.
 
@@ -26,33 +27,21 @@ export interface Day {
   endMs: number;
 }
 
-/** Last Sunday of a month, as a UTC day number of the date. */
-function lastSunday(year: number, month: number): number {
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay());
-}
-
-/** Offset of Europe/Amsterdam at a UTC moment: CEST from the last Sunday of March to that of October, 01:00 UTC. */
-export function amsterdamOffsetMs(utcMs: number): number {
-  const year = new Date(utcMs).getUTCFullYear();
-  const summer = utcMs >= lastSunday(year, 2) + HOUR_MS && utcMs < lastSunday(year, 9) + HOUR_MS;
-  return summer ? 2 * HOUR_MS : HOUR_MS;
-}
-
 /** The local days from `days - 1` days before `today` up to and including today (cut off at `today`). */
 export function demoDays(today: Date, days: number): Day[] {
   const nowMs = today.getTime();
-  const local = new Date(nowMs + amsterdamOffsetMs(nowMs));
-  const todayUtcDate = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const todayUtcDate = Date.parse(`${localDate(today)}T00:00:00Z`);
   const out: Day[] = [];
   for (let i = 0; i < days; i++) {
     const dateMs = todayUtcDate - (days - 1 - i) * DAY_MS;
     const d = new Date(dateMs);
-    const startMs = dateMs - amsterdamOffsetMs(dateMs + 12 * HOUR_MS);
+    const date = d.toISOString().slice(0, 10);
+    // Local noon less 12 hours: midnight by the day's daytime offset, so startMs + h hours is h o'clock.
+    const startMs = instantOf(date, "12:00:00").getTime() - 12 * HOUR_MS;
     const year = d.getUTCFullYear();
     out.push({
       index: i,
-      date: d.toISOString().slice(0, 10),
+      date,
       year,
       month: d.getUTCMonth() + 1,
       dayOfMonth: d.getUTCDate(),

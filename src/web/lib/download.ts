@@ -1,4 +1,5 @@
 import { CSV_BOM, toCsv } from "../../shared/csv.ts";
+import { amsterdamDate } from "../../shared/time-zone.ts";
 import { apiRequest } from "./http.ts";
 
 /** Offers a CSV file for download; the BOM makes Excel read it as UTF-8. */
@@ -38,4 +39,4 @@ function downloadBlob(fileName: string, blob: Blob): void {
 }
 
 /** `gebruikers-2026-11-21.csv` */
-export const datedFileName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+export const datedFileName = (name: string) => `${name}-${amsterdamDate()}.csv`;

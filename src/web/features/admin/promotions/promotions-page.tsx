@@ -8,6 +8,7 @@ import {
   promotionUpdateSchema,
 } from "../../../../shared/admin/promotions.ts";
 import { centsToInput, formatDate, formatEuro, formatNumber } from "../../../../shared/format.ts";
+import { amsterdamDate } from "../../../../shared/time-zone.ts";
 import { promotionsQuery } from "../api/admin-api.ts";
 import { useNotice } from "../components/admin-screen.tsx";
 import type { Column } from "../components/admin-table.tsx";
@@ -20,8 +21,6 @@ import { channelLabels } from "../labels.ts";
 import { PromotionFields } from "./promotion-form.tsx";
 import { VoucherModal } from "./voucher-modal.tsx";
 
-const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Amsterdam" });
-
 const empty = (): PromotionCreate => ({
   code: "",
   name: "",
@@ -30,7 +29,7 @@ const empty = (): PromotionCreate => ({
   itemIds: [],
   channel: "website",
   affiliateId: null,
-  validFrom: today(),
+  validFrom: amsterdamDate(),
   validTo: null,
   maxRedemptions: null,
   active: true,
@@ -49,7 +48,7 @@ const until = (p: AdminPromotion) => (p.validTo ? `t/m ${formatDate(p.validTo)}`
 
 /** Switched on is not the whole story: a promotion may not have started yet, or have ended. */
 function promotionStatus(p: AdminPromotion): Status {
-  const day = today();
+  const day = amsterdamDate();
   if (p.active && p.validTo !== null && p.validTo < day) return { label: "Verlopen", tone: "neutral" };
   if (p.active && p.validFrom > day) return { label: "Gepland", tone: "neutral" };
   return activeStatus(p.active);
