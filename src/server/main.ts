@@ -18,7 +18,8 @@ import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
-import { startDerivedRefresher } from "./reports/derived-refresher.ts";
+import { DERIVED_SYNCS } from "./reports/registry.ts";
+import { startDerivedRefresher } from "./warehouse/derived-refresher.ts";
 import { scheduleWeeklyMail } from "./weekly-mail/send.ts";
 
 /**
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
   });
   const flushes: ShutdownTask[] = [];
   // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
-  const refresher = startDerivedRefresher(db);
+  const refresher = startDerivedRefresher(db, { syncs: DERIVED_SYNCS });
   const app = createApp({
     config,
     db,

@@ -2,7 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { type BuiltReportId, type CatalogueEntry, catalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
-import { asRequest } from "./derived-sync.ts";
+import { asRequest } from "../warehouse/derived-sync.ts";
 import type { ReportFilters } from "./filters.ts";
 
 /** A query's text and its named parameters. */

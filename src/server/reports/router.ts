@@ -6,11 +6,11 @@ import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import { reportDuration } from "../metrics/metrics.ts";
-import { protectReport } from "../privacy/protect-envelope.ts";
 import { runReport } from "./define-report.ts";
 import { programmeList } from "./dimension-values.ts";
 import { reportWorkbook } from "./exports/workbook.ts";
 import { parseReportFilters } from "./filters.ts";
+import { protectReport } from "./protect-envelope.ts";
 import { REPORT_IDS, REPORTS } from "./registry.ts";
 import { siteList } from "./sites.ts";
 

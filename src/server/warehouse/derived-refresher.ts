@@ -1,8 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import type { DerivedSync } from "./define-report.ts";
 import { setRefreshed } from "./derived-sync.ts";
-import { DERIVED_SYNCS } from "./registry.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
@@ -31,9 +29,9 @@ export interface DerivedRefresher {
 
 export function startDerivedRefresher(
   db: Database,
-  options: { syncs?: readonly DerivedSync[]; intervalMs?: number } = {},
+  options: { syncs: readonly ((db: Database) => Promise<void>)[]; intervalMs?: number },
 ): DerivedRefresher {
-  const syncs = options.syncs ?? DERIVED_SYNCS;
+  const { syncs } = options;
   const intervalMs = options.intervalMs ?? 500;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

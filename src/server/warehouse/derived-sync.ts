@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
-import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
+import type { DerivedDeclaration } from "./derived-tables.ts";
 import { requestSync } from "./sync-policy.ts";
 
 // Bookkeeping for tables the reports derive from append-only facts (hourly sums): before

@@ -77,7 +77,7 @@ export interface Column {
   link?: ColumnLink;
   /**
    * The cells are personal data of this kind: the server masks them for roles that may not see them whole
-   * (src/server/privacy/protect-envelope.ts) and audits every whole view.
+   * (src/server/reports/protect-envelope.ts) and audits every whole view.
    */
   personal?: "plate";
 }

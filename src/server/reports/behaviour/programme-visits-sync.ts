@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
 import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 import { storedSpellsSql } from "./subscriptions.ts";
 
 // Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their

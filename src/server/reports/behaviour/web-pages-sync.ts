@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
 import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —

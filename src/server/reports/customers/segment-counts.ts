@@ -1,6 +1,6 @@
 import { serverClock } from "../../clock.ts";
 import type { Database, Queryable } from "../../db/database.ts";
-import { leftToRefresher, serialised } from "../derived-sync.ts";
+import { leftToRefresher, serialised } from "../../warehouse/derived-sync.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 import {

@@ -6,8 +6,8 @@ import {
 } from "../../../../tests/api/fixtures/reports-fixture.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
 import type { Database } from "../../db/database.ts";
+import { emptyDerived } from "../../warehouse/derived-sync.ts";
 import { runReport } from "../define-report.ts";
-import { emptyDerived } from "../derived-sync.ts";
 import { parseReportFilters } from "../filters.ts";
 import { SALES_SUMS, syncSalesHourly } from "./sales-rollup.ts";
 import { trxSales } from "./trx-sales.ts";

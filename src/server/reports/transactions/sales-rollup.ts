@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../derived-sync.ts";
 import type { FactFilter } from "../sql.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
