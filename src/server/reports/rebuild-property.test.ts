@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { type AdminAlertRule, alertKinds, alertKpis } from "../../shared/admin/alerts.ts";
+import { observe } from "../alerts/observe.ts";
 import { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiError } from "../http/errors.ts";
 import { erasePlate } from "../privacy/erase-plate.ts";
 import { pseudonymKey } from "../privacy/pseudonym.ts";
 import { rebuildEvery } from "../warehouse/derived-tables.ts";
+import { weeklyFigures } from "../weekly-mail/figures.ts";
+import { lastCompleteWeek } from "../weekly-mail/week.ts";
 import { runReport } from "./define-report.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { parseReportFilters } from "./filters.ts";
@@ -13,9 +17,9 @@ import { DERIVED_SYNCS, REPORTS } from "./registry.ts";
 
 // The property the derived tables exist under: whatever order and timing the facts arrive in (late, out of
 // order, retried, with the background refresher running beside the ingestion, an erasure on the way), every
-// report answers exactly what a database holding the same facts answers when it builds every derived table
-// from nothing in one go. Seeded: a failure names its seed, and PROPERTY_SEED=<seed> PROPERTY_CHAINS=1 runs
-// that chain alone.
+// report, the Monday e-mail's figures and the alert rules' figures are exactly what a database holding the
+// same facts gives when it builds every derived table from nothing in one go. Seeded: a failure names its
+// seed, and PROPERTY_SEED=<seed> PROPERTY_CHAINS=1 runs that chain alone.
 
 const FIRST_SEED = Number(process.env.PROPERTY_SEED ?? 25_2026);
 const CHAINS = Number(process.env.PROPERTY_CHAINS ?? 6);
@@ -85,6 +89,44 @@ async function answer(db: Database, id: string, view: Record<string, string>) {
   }
 }
 
+/** The alert rules' figures: every kind, for the chain and for site a, at a few moments. */
+const RULES: AdminAlertRule[] = alertKinds.flatMap((kind) =>
+  [null, 1].flatMap((siteId) =>
+    (kind === "kpi-threshold" ? alertKpis : [null]).map((kpi, i) => ({
+      id: i,
+      name: kind,
+      kind,
+      siteId,
+      siteName: siteId === null ? null : "Vestiging A",
+      camera: null,
+      source: kind === "source-silent" ? ("plate-reads" as const) : null,
+      level: kind === "source-silent" ? ("stil" as const) : null,
+      kpi,
+      direction: kpi ? ("below" as const) : null,
+      threshold: kpi ? 1 : null,
+      recipients: [],
+      webhookUrl: null,
+      hasSecret: false,
+      active: true,
+      version: 1,
+    })),
+  ),
+);
+const ALERT_MOMENTS = ["2026-10-25T16:00:00Z", "2026-10-26T07:00:00Z", "2026-11-02T10:00:00Z"].map(
+  (at) => new Date(at),
+);
+
+/** What the Monday e-mail and the alert rules would say: the figures beside the reports that share their sums. */
+async function mailAndAlerts(db: Database) {
+  const weeks = [new Date("2026-10-26T07:00:00Z"), NOW].map(lastCompleteWeek);
+  return {
+    mail: await Promise.all(
+      weeks.flatMap((week) => [[], [1]].map((sites) => weeklyFigures(db, week, sites, NOW))),
+    ),
+    alerts: await Promise.all(RULES.flatMap((rule) => ALERT_MOMENTS.map((now) => observe(db, rule, now)))),
+  };
+}
+
 describe("every report over derived tables kept batch by batch", () => {
   it(`equals a rebuild from the same facts, for ${CHAINS} random chains × ${VIEWS.length} views × ${REPORTS.size} reports`, async () => {
     let compared = 0;
@@ -92,6 +134,9 @@ describe("every report over derived tables kept batch by batch", () => {
       const chain = randomChain(seed);
       const [kept, rebuilt] = [await arrivingOneByOne(chain, seed), await allAtOnce(chain)];
       try {
+        expect(await mailAndAlerts(kept), `seed ${seed}, Monday e-mail and alerts`).toEqual(
+          await mailAndAlerts(rebuilt),
+        );
         for (const view of VIEWS) {
           for (const id of REPORTS.keys()) {
             const label = `seed ${seed}, ${id}?${new URLSearchParams(view)}`;
