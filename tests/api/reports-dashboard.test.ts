@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Queryable } from "../../src/server/db/database.ts";
 import type { ReportEnvelope, Table } from "../../src/shared/reports/envelope.ts";
 import { FIXTURE_NOW, type ReportsServer, startReportsServer } from "./fixtures/reports-fixture.ts";
 
@@ -18,7 +19,14 @@ let api: ReportsServer;
 let body: ReportEnvelope;
 
 beforeAll(async () => {
-  api = await startReportsServer({ now: FIXTURE_NOW });
+  // When the ad figures were written (imported): Facebook's this morning, Google's the day before yesterday.
+  const adsWritten = async (db: Queryable) => {
+    await db.run("UPDATE ad_stats_daily SET updated_at = '2026-10-25 09:00:00Z' WHERE platform = 'facebook'");
+    await db.run(
+      "UPDATE ad_stats_daily SET updated_at = '2026-10-23 22:00:00Z' WHERE platform = 'google_ads'",
+    );
+  };
+  api = await startReportsServer({ now: FIXTURE_NOW, extend: [adsWritten] });
   const response = await api.get<ReportEnvelope>("/api/reports/dashboard");
   expect(response.status).toBe(200);
   body = response.body;
@@ -104,7 +112,8 @@ describe("dashboard", () => {
     // Now is Sunday 13:00 CET; Sunday the washes open at 10:00 CET (09:00 UTC). Utrecht's and Zeist's last
     // data are from the night (02:30 CET and 00:29 CEST), so they have been quiet for 3 opening hours:
     // late (1 h), not yet silent (4 h). Houten never sent anything: silent. The website's last session is
-    // 3 clock hours old: late. Ads: today's figures count up to now, Google's yesterday's end is 14 h ago.
+    // 3 clock hours old: late. Ads count when their figures were written: Facebook's 3 h ago (fresh),
+    // Google's 38 h ago (late after 36 h), whatever days the figures are about.
     const rows = table("freshness").rows.map((r) => [r.source, r.name, r.latest, r.status]);
     expect(rows).toEqual([
       ["Kentekenlezingen", "Houten", null, "Stil"],
@@ -114,8 +123,8 @@ describe("dashboard", () => {
       ["Transacties", "Utrecht Centrum", "2026-10-25T01:30:00.000Z", "Vertraagd"],
       ["Transacties", "Zeist", "2026-10-24T22:30:00.000Z", "Vertraagd"],
       ["Website", "Alle vestigingen", "2026-10-25T09:00:00.000Z", "Vertraagd"],
-      ["Advertenties", "Facebook", "2026-10-25T12:00:00.000Z", "Actueel"], // today's figures: up to now
-      ["Advertenties", "Google Ads", "2026-10-24T22:00:00.000Z", "Actueel"],
+      ["Advertenties", "Facebook", "2026-10-25T09:00:00.000Z", "Actueel"],
+      ["Advertenties", "Google Ads", "2026-10-23T22:00:00.000Z", "Vertraagd"],
     ]);
   });
 

@@ -17,6 +17,7 @@ import { FRESHNESS_LABELS, type Freshness } from "../../shared/freshness.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
 import { freshnessOf, openHoursBetween } from "../freshness/freshness-rule.ts";
+import { latestSiteDeliveries } from "../freshness/latest-delivery.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
 import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
@@ -41,20 +42,14 @@ const HOUR_MS = 3_600_000;
 
 const scopeLabel = (rule: AdminAlertRule) => rule.siteName ?? "Hele keten";
 
-/** Camera or till silent: the freshness rule (src/server/freshness) on the site's or camera's latest data. */
+/** Camera or till silent: the freshness rule on the site's or camera's latest delivery (src/server/freshness). */
 async function sourceSilent(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
   const source = rule.source ?? "plate-reads";
-  const [table, column] =
-    source === "plate-reads" ? ["plate_reads", "read_at"] : ["transactions", "occurred_at"];
   const camera = source === "plate-reads" ? rule.camera : null;
-  const rows = await db.query<{ id: number; name: string; lastAt: string | null }>(
-    `SELECT s.id, s.name, (SELECT max(${column}) FROM ${table} f
-        WHERE f.site_id = s.id${camera ? " AND f.camera = $2" : ""}) AS "lastAt"
-     FROM sites s WHERE s.active AND ($1::INTEGER IS NULL OR s.id = $1) ORDER BY s.id`,
-    camera ? [rule.siteId, camera] : [rule.siteId],
-  );
+  const scope = { now, siteIds: rule.siteId === null ? [] : [rule.siteId], camera };
+  const rows = await latestSiteDeliveries(db, source, scope);
   const counts: Freshness[] = rule.level === "stil" ? ["stil"] : ["vertraagd", "stil"];
-  return rows.map(({ id, name, lastAt }) => {
+  return rows.map(({ siteId: id, name, lastAt }) => {
     const state = freshnessOf("site", lastAt === null ? null : new Date(lastAt), now);
     const what = camera ? `camera ${camera}` : ALERT_SOURCE_LABELS[source].toLowerCase();
     return {
