@@ -21,10 +21,13 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 // Redemptions: A1 G-NEW Thu 13 by NW001A, never seen → acquired; A2 G-OLD Thu 13 by OL002B, read on
 // 1 Sep 2025 → seen before (cannibalised); A5 G-LATE Fri 28 by LT003C, new → acquired. Each € 9,68 incl.,
 // € 8,00 excl. VAT. Cannibalisation 1 of 3 redemptions with a plate.
-// Revenue excl. VAT, Google Ads: € 10,00 conversion + 3 × € 8,00 redemptions = € 34,00.
+// Revenue excl. VAT, Google Ads: € 10,00 conversion + 3 × € 8,00 redemptions = € 34,00. Organisch zoeken:
+//   session 1008 (Tue 18 Aug) buys € 12,10 → € 10,00, a channel without spend.
 // Spend (ad-level rows only; the keyword rows repeat Google's 10 August): Google Ads € 25 (10 Aug) + € 15
 // (27 Aug) + € 10 Display (12 Aug) = € 50; Facebook € 40 (11 Aug); total € 90.
-//   CPA Google Ads € 50 ÷ 1 conversion = € 50; ROAS € 34 ÷ € 50 = 0,68; total ROAS € 34 ÷ € 90.
+//   CPA Google Ads € 50 ÷ 1 conversion = € 50; ROAS € 34 ÷ € 50 = 0,68; Facebook € 0 ÷ € 40 = 0;
+//   Organisch zoeken has no spend: no ROAS. Total ROAS over the paid channels only: € 34 ÷ € 90 (not the
+//   € 44 of all channels ÷ € 90).
 //   Cost per acquired customer: Google Ads € 50 ÷ 2 = € 25; total € 90 ÷ 2 = € 45.
 // 90 days: NW001A (first visit 13 Aug, matured): € 8,00 (A1) + € 10,00 (A3, 1 Sep) = € 18,00; A4 on 20 Nov
 //   is 99 days later and does not count. LT003C (28 Aug) is maturing. 90-day value per customer € 18,00.
@@ -81,7 +84,8 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
       acquired: 0,
       cost_per_acquired: null,
     });
-    expect(row(rows, "Direct")).toMatchObject({ sessions: 1, bounce_rate: 1, conversions: 0 });
+    expect(row(rows, "Direct")).toMatchObject({ sessions: 1, bounce_rate: 1, conversions: 0, roas: null });
+    expect(row(rows, "Organisch zoeken")).toMatchObject({ sessions: 1, revenue: 1000, spend: 0, roas: null });
     // Every channel is a row, with or without facts.
     expect(rows.map((r) => r.channel).sort()).toEqual(
       [
@@ -118,9 +122,10 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
       ["2026-08-17", 0],
       ["2026-08-24", 1],
     ]);
-    // Spend: 25 + 40 + 10 in week 33, 15 in week 35; revenue: conversion 10 + A1 8 + A2 8, then A5 8.
+    // Spend: 25 + 40 + 10 in week 33, 15 in week 35; revenue: conversion 10 + A1 8 + A2 8, then the organic
+    // conversion 10 in week 34, then A5 8.
     expect(series(body, "spend").points.map((p) => p.value)).toEqual([7500, 0, 1500]);
-    expect(series(body, "revenue").points.map((p) => p.value)).toEqual([2600, 0, 800]);
+    expect(series(body, "revenue").points.map((p) => p.value)).toEqual([2600, 1000, 800]);
   });
 
   it("follows the claims to first washes and second visits in the journey sankey", async () => {

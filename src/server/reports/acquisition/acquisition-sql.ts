@@ -1,5 +1,5 @@
 import type { ReportFilters } from "../filters.ts";
-import { joinName, maturedUpTo, platformChannelSql } from "../journey/definitions.ts";
+import { joinName, maturedUpTo, paidChannelSql, platformChannelSql } from "../journey/definitions.ts";
 import { ReportSql, type Windowed } from "../sql.ts";
 import { adRowsOf } from "./ad-metrics.ts";
 
@@ -17,6 +17,7 @@ export interface AcquisitionRow extends Windowed {
   conversions: number;
   converting_sessions: number;
   revenue_excl_vat_cents: number;
+  paid_revenue_excl_vat_cents: number;
   claims: number;
   redemptions: number;
   redemptions_with_plate: number;
@@ -36,6 +37,7 @@ const SUMS = [
   "conversions",
   "converting_sessions",
   "revenue_excl_vat_cents",
+  "paid_revenue_excl_vat_cents",
   "claims",
   "redemptions",
   "redemptions_with_plate",
@@ -57,7 +59,8 @@ const SUMS = [
 // conversions, converting_sessions: Wasbord 'conversion' events of those sessions, by the session's channel
 //   and day.
 // revenue_excl_vat: the conversions' revenue plus what the channel's voucher redemptions paid at the till,
-//   both excl. VAT (the basis of every ROAS).
+//   both excl. VAT (the basis of every ROAS); paid_revenue_excl_vat: the same of the paid channels only (those
+//   an ad platform charges for), what ROAS divides by spend — organic and direct revenue cost nothing.
 // claims: 'voucher' events; redemptions: sales with a code claimed in a session of the channel (at most 30
 //   days before), with a plate, and by a plate seen before (cannibalised).
 // acquired: plates whose first sale ever came through the channel, first seen in the period; matured: those
@@ -106,7 +109,11 @@ SELECT win,
 FROM (
   -- summed per bucket and channel first: each grouping set is a pass over its input, now a few hundred rows
   SELECT win, bucket, channel, ${SUMS}
-  FROM (SELECT *, ${sql.bucket("local_date::TIMESTAMP")} AS bucket FROM facts)
+  FROM (
+    SELECT *, ${sql.bucket("local_date::TIMESTAMP")} AS bucket,
+      CASE WHEN ${paidChannelSql("channel")} THEN revenue_excl_vat_cents END AS paid_revenue_excl_vat_cents
+    FROM facts
+  )
   GROUP BY ALL
 )
 GROUP BY GROUPING SETS ((win), (win, channel), (win, bucket), (win, bucket, channel))`;

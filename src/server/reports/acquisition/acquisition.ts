@@ -92,7 +92,8 @@ const roas: Metric<Row> = {
   label: "ROAS",
   unit: "ratio",
   hint: "Omzet excl. btw ÷ uitgaven (excl. btw).",
-  value: (row) => ratio(row?.revenue_excl_vat_cents, row?.spend_cents),
+  // Paid channels' revenue only: organic and direct revenue were not bought with the spend.
+  value: (row) => ratio(row?.paid_revenue_excl_vat_cents, row?.spend_cents),
 };
 export const costPerAcquired: Metric<Row> = {
   key: "cost_per_acquired",

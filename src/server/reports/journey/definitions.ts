@@ -23,6 +23,12 @@ export const platformChannelSql = (platform: string) =>
     .map(([p, channel]) => `WHEN '${p}' THEN '${channel}'`)
     .join(" ")} END`;
 
+/** SQL: whether a channel column names a paid channel (one whose clicks an ad platform pays for). */
+export const paidChannelSql = (channel: string) =>
+  `${channel} IN (${Object.values(PLATFORM_CHANNEL)
+    .map((c) => `'${c}'`)
+    .join(", ")})`;
+
 /**
  * An ad statistics name as the join compares it with a session's utm field: lower case, trimmed
  * (REPORT-DEFINITIONS §1); the journey tables store the utm side this way already.
