@@ -1,19 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import {
-  type DuckDBConnection,
-  DuckDBInstance,
-  type DuckDBPreparedStatement,
-  DuckDBTypeId,
-  type DuckDBValue,
-} from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
 import { isFatalDatabaseError } from "./engine-errors.ts";
+import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
 import { isWalReplayFailure, replayWalInIsolation } from "./wal-recovery.ts";
 
-/** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
-export type Row = Record<string, unknown>;
-export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
+export type { Params, Row } from "./read-rows.ts";
 
 /** What one connection can do; a transaction hands the same interface to its callback. */
 export interface Queryable {
@@ -246,69 +239,4 @@ async function createInstance(
     log(`${path}: write-ahead log replayed and checkpointed; the original log is kept at ${kept}`);
     return DuckDBInstance.create(path, options);
   }
-}
-
-/** A SELECT (or WITH … SELECT) that changes nothing; anything else counts as a write. */
-const isPlainRead = (sql: string) =>
-  /^\s*(SELECT|WITH|FROM)\b/i.test(sql) && !/\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i.test(sql);
-
-/**
- * Plans kept per connection, by SQL text, most recently used last. A report's query over a few hundred rows
- * of hourly sums spends most of its time being planned (12–16 ms of 10–21 ms for the dashboard's at 1×);
- * its text is the same for every request, its values travel as parameters. DuckDB plans again by itself when
- * a table the plan reads was replaced, and still skips row groups by a time range given as a parameter.
- */
-const PLANS_PER_CONNECTION = 64;
-const plans = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
-
-async function planned(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
-  let kept = plans.get(connection);
-  if (!kept) {
-    kept = new Map();
-    plans.set(connection, kept);
-  }
-  const found = kept.get(sql);
-  if (found) {
-    kept.delete(sql);
-    kept.set(sql, found);
-    return found;
-  }
-  const statement = await connection.prepare(sql);
-  kept.set(sql, statement);
-  if (kept.size > PLANS_PER_CONNECTION) {
-    const [oldest, plan] = kept.entries().next().value as [string, DuckDBPreparedStatement];
-    kept.delete(oldest);
-    plan.destroySync();
-  }
-  return statement;
-}
-
-/** Reads with parameters run from a kept plan; anything else is planned once, as it comes. */
-async function readRows<T>(connection: DuckDBConnection, sql: string, params?: Params): Promise<T[]> {
-  let reader: Awaited<ReturnType<DuckDBConnection["runAndReadAll"]>>;
-  if (params && isPlainRead(sql)) {
-    const statement = await planned(connection, sql);
-    statement.bind(params);
-    reader = await statement.runAndReadAll();
-  } else {
-    reader = await connection.runAndReadAll(sql, params);
-  }
-  const types = reader.columnTypes().map((type) => type.typeId);
-  const names = reader.columnNames();
-  return reader.getRowsJS().map((values) => {
-    const row: Row = {};
-    values.forEach((value, i) => {
-      row[names[i]] = toPlain(value, types[i]);
-    });
-    return row as T;
-  });
-}
-
-function toPlain(value: unknown, typeId: DuckDBTypeId): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "bigint") return Number(value);
-  if (value instanceof Date) {
-    return typeId === DuckDBTypeId.DATE ? value.toISOString().slice(0, 10) : value.toISOString();
-  }
-  return value;
 }
