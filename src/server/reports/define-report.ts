@@ -47,6 +47,7 @@ export async function runReport(
   db: Queryable,
   filters: ReportFilters,
 ): Promise<ReportEnvelope> {
-  await asRequest(() => Promise.all(report.syncs.map((sync) => sync(db))));
-  return report.run(db, filters);
+  const syncedAt = await asRequest(() => Promise.all(report.syncs.map((sync) => sync(db))));
+  const envelope = await report.run(db, filters);
+  return syncedAt ? { ...envelope, syncedUpTo: syncedAt.toISOString() } : envelope;
 }

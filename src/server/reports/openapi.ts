@@ -116,6 +116,12 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
     }),
   ),
   extra: z.unknown().optional().describe("Rapport-eigen gegevens: sankey, heatmap, kaart, experimenten"),
+  syncedUpTo: z
+    .string()
+    .optional()
+    .describe(
+      "Alleen als de sommen niet met elk feit van het verzoek bijgewerkt waren (een stroom nieuwe gegevens, aan de achtergrond overgelaten): tot wanneer ze dat wel waren.",
+    ),
 });
 
 const savedViewSchema = savedViewInputSchema.extend({ id: z.number(), createdAt: z.string() });

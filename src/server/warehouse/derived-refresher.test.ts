@@ -86,12 +86,15 @@ describe("the derived-table refresher", () => {
     await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
     // Its next round is a minute away. 40 new rows (≤ 5 000): the request takes them in.
     await db.run("INSERT INTO facts SELECT range FROM range(40)");
-    await asRequest(() => syncTaken(db));
+    const before = Date.now();
+    expect(await asRequest(() => syncTaken(db)), "up to date: no moment to name").toBeNull();
     expect((await derived()).rows).toBe(70);
-    // 5 001 new rows, the last sync a moment ago: the request reads the state as it is.
+    // 5 001 new rows, the last sync a moment ago: the request reads the state as it is, and says as of when.
     await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
-    await asRequest(() => syncTaken(db));
+    const syncedUpTo = await asRequest(() => syncTaken(db));
     expect((await derived()).rows).toBe(70);
+    expect(syncedUpTo?.getTime()).toBeGreaterThanOrEqual(before - 50);
+    expect(syncedUpTo?.getTime()).toBeLessThanOrEqual(Date.now());
     // A call outside a request (the refresher's own, an erasure's) always catches up.
     await syncTaken(db);
     expect((await derived()).rows).toBe(5_071);

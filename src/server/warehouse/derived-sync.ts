@@ -43,8 +43,11 @@ interface Chain {
 const chains = new WeakMap<Database, Map<string, Chain>>();
 /** Databases whose derived tables a background refresher keeps up to date (derived-refresher.ts). */
 const refreshed = new WeakSet<Database>();
-/** Set while a report request runs its syncs: they may then skip a large catch-up (sync-policy.ts). */
-const requestScope = new AsyncLocalStorage<true>();
+/**
+ * Set while a report request runs its syncs: they may then skip a large catch-up (sync-policy.ts), and note
+ * when the tables they leave as they are were last brought up to date (performance.now(), the oldest).
+ */
+const requestScope = new AsyncLocalStorage<{ syncedAt: number | null }>();
 
 /** Marks a database as kept up to date in the background, or no longer (the refresher stopped). */
 export function setRefreshed(db: Database, on: boolean): void {
@@ -57,10 +60,18 @@ export function setRefreshed(db: Database, on: boolean): void {
  * large work that the request can do without (a day's rebuild) leaves it to the refresher.
  */
 export const leftToRefresher = (db: Database): boolean =>
-  requestScope.getStore() === true && refreshed.has(db);
+  requestScope.getStore() !== undefined && refreshed.has(db);
 
-/** Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there. */
-export const asRequest = <T>(work: () => Promise<T>): Promise<T> => requestScope.run(true, work);
+/**
+ * Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there.
+ * Answers when the derived tables the request reads were brought up to date: null when every one caught up
+ * with the facts the request found, else the moment the oldest one it left to the refresher did.
+ */
+export async function asRequest(work: () => Promise<unknown>): Promise<Date | null> {
+  const scope = { syncedAt: null as number | null };
+  await requestScope.run(scope, work);
+  return scope.syncedAt === null ? null : new Date(Date.now() - (performance.now() - scope.syncedAt));
+}
 
 /**
  * Runs the sync of one state table on the database, after the previous call for it (on the same database)
@@ -122,7 +133,13 @@ async function requestMayCatchUp(
       catchingUp: chain.running > 0,
       waited,
     });
-    if (decision !== "wait") return decision === "catch-up";
+    if (decision === "catch-up") return true;
+    if (decision !== "wait") {
+      const scope = requestScope.getStore();
+      if (scope && chain.syncedAt !== null)
+        scope.syncedAt = Math.min(scope.syncedAt ?? Infinity, chain.syncedAt);
+      return false;
+    }
     await chain.last.catch(() => {});
   }
 }

@@ -128,6 +128,11 @@ export interface ReportEnvelope {
   tables: Table[];
   /** Report-specific data for bespoke views: sankey nodes/links, heatmap cells, map regions, experiments. */
   extra?: unknown;
+  /**
+   * Present when the figures come from sums that were not brought up to date with every fact at the request
+   * (a flood of new facts, left to the background refresher): the moment they were ("bijgewerkt tot").
+   */
+  syncedUpTo?: string;
 }
 
 /** `GET /api/reports`: what the filter bar offers. */

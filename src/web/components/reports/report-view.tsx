@@ -64,6 +64,12 @@ export function ReportView({ title, declaration }: { title: string; declaration:
                 · Bijgewerkt om {formatTime(query.dataUpdatedAt)}
               </Text>
             )}
+            {query.data.syncedUpTo && (
+              <Text size="sm" c="orange.8" data-testid="synced-up-to">
+                · Bijgewerkt tot {formatTime(Date.parse(query.data.syncedUpTo))}: nieuwe gegevens worden nog
+                verwerkt
+              </Text>
+            )}
             {query.isFetching && <Loader size="xs" role="status" aria-label="Bijwerken" />}
           </Group>
           <Text size="sm" data-print="only" data-testid="print-filters">
