@@ -259,7 +259,7 @@ export const REPORT_CATALOGUE = {
 
   "trx-sales": report("trx-sales", {
     dimensions: ["programme", "payment_method"],
-    kpis: ["transactions", "average_ticket", "upsell_rate", "revenue"],
+    kpis: ["transactions", "member_washes", "average_ticket", "upsell_rate", "revenue"],
     series: ["transactions", "average_ticket", "upsell_rate", "transactions_by_hour"],
     tables: ["by_site", "by_payment_method"],
   }),
@@ -271,7 +271,7 @@ export const REPORT_CATALOGUE = {
   }),
   "trx-items": report("trx-items", {
     dimensions: ["programme", "payment_method"],
-    kpis: ["programmes", "programme_price", "extras_per_wash", "subscriptions"],
+    kpis: ["programmes", "subscription_washes", "programme_price", "extras_per_wash", "subscriptions"],
     series: ["programmes", "programme:*"],
     tables: ["programmes", "extras", "subscriptions"],
   }),

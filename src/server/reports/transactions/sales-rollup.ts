@@ -45,16 +45,21 @@ export const salesHourlySql = (
   WHERE ${where.sales}
   GROUP BY ALL`;
 
-// quantity: items sold; gross = quantity × unit price; discount: the line's share of the sale's discount;
-// revenue: the line amount after discount, incl. VAT; vat: the VAT in it.
+// quantity: items sold; subscription_quantity: of them, on sales paid 'abonnement' (a member wash, whatever
+// price or discount the till put on the line: it is paid by the monthly fee, not at the till);
+// gross = quantity × unit price; discount: the line's share of the sale's discount; revenue: the line amount
+// after discount, incl. VAT; vat: the VAT in it.
 export const itemSalesHourlySql = (where: FactFilter) => `SELECT ${hourOf("l.occurred_at")} AS hour_start,
     l.site_id, l.item_id,
     sum(l.quantity) AS quantity,
+    coalesce(sum(l.quantity) FILTER (WHERE t.id IS NOT NULL), 0) AS subscription_quantity,
     sum(l.quantity * l.unit_price_cents) AS gross_cents,
     sum(l.discount_cents) AS discount_cents,
     sum(l.amount_cents) AS revenue_cents,
     sum(l.vat_cents) AS vat_cents
   FROM transaction_lines l
+  LEFT JOIN (SELECT t.id FROM transactions t WHERE ${where.sales} AND t.payment_method = 'abonnement') t
+    ON t.id = l.transaction_id
   WHERE ${where.lines}
   GROUP BY ALL`;
 
@@ -67,7 +72,14 @@ const SUMS = {
   },
   item_sales_hourly: {
     key: "site_id, item_id",
-    sums: ["quantity", "gross_cents", "discount_cents", "revenue_cents", "vat_cents"],
+    sums: [
+      "quantity",
+      "subscription_quantity",
+      "gross_cents",
+      "discount_cents",
+      "revenue_cents",
+      "vat_cents",
+    ],
     sql: itemSalesHourlySql,
     daily: "item_sales_daily",
   },
@@ -92,8 +104,9 @@ export const SALES_SUMS: DerivedTables = {
     for (const [table, { key, sums, sql, daily }] of Object.entries(SUMS)) {
       const add = sums.map((column) => `${column} = ${column} + EXCLUDED.${column}`).join(", ");
       const upsert = (time: string) => (empty ? "" : ` ON CONFLICT (${time}, ${key}) DO UPDATE SET ${add}`);
+      // A line's sale is stored with it in one database transaction: a fresh line's sale is fresh too.
       await tx.run(`CREATE OR REPLACE TEMP TABLE sales_fresh AS ${sql(fresh)}`, {
-        ...(sql === salesHourlySql && { transactions: from.transactions }),
+        transactions: from.transactions,
         lines: from.lines,
       });
       // In time order, so the tables stay in time order and a period's scan skips the rest (migration 095).

@@ -29,14 +29,18 @@ interface ItemRow extends Windowed {
   item_name: string;
   item_kind: Kind;
   quantity: number;
+  subscription_quantity: number;
   revenue_cents: number;
   programma_quantity: number;
+  programma_subscription_quantity: number;
   programma_revenue_cents: number;
   extra_quantity: number;
   abonnement_quantity: number;
 }
 
 // quantity: items sold (sum of line quantities); a wash programme sold is one car washed.
+// subscription_quantity: of them, on sales paid 'abonnement' (member washes: no price of their own, so the
+//   average price is revenue ÷ (quantity − subscription_quantity), the paid lines only).
 // revenue_cents: the lines' amounts, incl. VAT, after each line's share of the discount.
 // <kind>_quantity / <kind>_revenue_cents: the same, for the items of one kind only.
 // Summed from the daily and hourly sums per item (sales-rollup.ts).
@@ -47,15 +51,17 @@ export function trxItemsSql(filters: ReportFilters) {
 ), typed AS (
   -- summed per bucket first: the grouping sets work on a row per item per bucket, not on every daily sum
   SELECT h.win, ${sql.bucket("h.local_start")} AS bucket, h.item_id, i.kind, sum(h.quantity) AS quantity,
-    sum(h.revenue_cents) AS revenue_cents
+    sum(h.subscription_quantity) AS subscription_quantity, sum(h.revenue_cents) AS revenue_cents
   FROM sums h JOIN items i ON i.id = h.item_id
   GROUP BY ALL
 )
 ${GRAINS.query({
   measures: [
     "sum(quantity) AS quantity",
+    "sum(subscription_quantity) AS subscription_quantity",
     "sum(revenue_cents) AS revenue_cents",
     "sum(quantity) FILTER (WHERE kind = 'programma') AS programma_quantity",
+    "sum(subscription_quantity) FILTER (WHERE kind = 'programma') AS programma_subscription_quantity",
     "sum(revenue_cents) FILTER (WHERE kind = 'programma') AS programma_revenue_cents",
     "sum(quantity) FILTER (WHERE kind = 'extra') AS extra_quantity",
     "sum(quantity) FILTER (WHERE kind = 'abonnement') AS abonnement_quantity",
@@ -80,7 +86,18 @@ const programmePrice: Metric<ItemRow> = {
   label: "Gemiddelde prijs wasprogramma",
   unit: "eur_cents",
   hint: "Omzet van wasprogramma's (incl. btw, na korting) ÷ verkochte wasprogramma's.",
-  value: (row) => ratio(row?.programma_revenue_cents, row?.programma_quantity),
+  value: (row) =>
+    ratio(
+      row?.programma_revenue_cents,
+      sum(row?.programma_quantity) - sum(row?.programma_subscription_quantity),
+    ),
+};
+const subscriptionWashes: Metric<ItemRow> = {
+  key: "subscription_washes",
+  label: "Abonnementswassen",
+  unit: "count",
+  hint: "Wasprogramma's op abonnement: ze tellen als gewassen auto, niet als verkoop voor € 0.",
+  value: (row) => sum(row?.programma_subscription_quantity),
 };
 const extrasPerWash: Metric<ItemRow> = {
   key: "extras_per_wash",
@@ -114,7 +131,15 @@ const averagePrice: Metric<ItemRow> = {
   label: "Gemiddelde prijs",
   unit: "eur_cents",
   hint: "Omzet ÷ aantal: lager dan de prijs wanneer er korting is gegeven.",
-  value: (row) => ratio(row?.revenue_cents, row?.quantity),
+  // over the paid lines: a subscription wash has no price of its own
+  value: (row) => ratio(row?.revenue_cents, sum(row?.quantity) - sum(row?.subscription_quantity)),
+};
+const itemSubscriptionWashes: Metric<ItemRow> = {
+  key: "subscription_washes",
+  label: "Abonnementswassen",
+  unit: "count",
+  hint: "Waarvan op abonnement: tellen niet mee in de gemiddelde prijs.",
+  value: (row) => sum(row?.subscription_quantity),
 };
 
 const TABLES: Record<Kind, { key: string; label: string }> = {
@@ -134,6 +159,7 @@ function kindTable(filters: ReportFilters, kind: Kind, rows: Record<"item" | "ki
       dimensions: [{ key: "item", label: "Item", value: (row) => row.item_name }],
       metrics: [
         quantity,
+        ...(kind === "programma" ? [itemSubscriptionWashes] : []),
         shareOf<ItemRow>("quantity", totals, { key: "quantity_share", label: "Aandeel aantal" }),
         revenue,
         shareOf<ItemRow>("revenue_cents", totals, { key: "revenue_share", label: "Aandeel omzet" }),
@@ -175,7 +201,11 @@ async function run(db: Queryable, filters: ReportFilters) {
   const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS.grains);
   const totals = totalsOf(rows.total);
   return envelope("trx-items", filters, {
-    kpis: kpis(filters, [programmes, programmePrice, extrasPerWash, subscriptions], totals),
+    kpis: kpis(
+      filters,
+      [programmes, subscriptionWashes, programmePrice, extrasPerWash, subscriptions],
+      totals,
+    ),
     series: [...timeSeries(filters, rows.bucket, [programmes]), ...mixSeries(filters, rows.bucket_item)],
     tables: KINDS.map((kind) => kindTable(filters, kind, rows)),
   });

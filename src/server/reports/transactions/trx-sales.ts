@@ -28,12 +28,15 @@ interface SalesRow extends Windowed {
   payment_method: string;
   hour_of_day: number;
   transactions: number;
+  member_washes: number;
   revenue_cents: number;
   washes: number;
   washes_with_extra: number;
 }
 
 // transactions: every sale, at the site and online, counted once.
+// member_washes: of them, sales paid 'abonnement': a member's wash, paid by the monthly fee, not a sale at € 0;
+//   the average ticket is revenue ÷ (transactions − member_washes), the paid sales.
 // revenue_cents: what the customers paid, incl. VAT, after discounts (transactions.total_cents).
 // washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
 // washes_with_extra: sales with at least one extra (kind 'extra'); extras are sold with a wash.
@@ -46,17 +49,19 @@ export function trxSalesSql(filters: ReportFilters) {
 ), item_hours AS (
   ${sql.rollup("item_sales_hourly", itemSalesHourlySql)}
 ), facts AS (
-  SELECT win, hour_start, site_id, payment_method, NOT online AS at_site, transactions, revenue_cents,
+  SELECT win, hour_start, site_id, payment_method, NOT online AS at_site, transactions,
+    CASE WHEN payment_method = 'abonnement' THEN transactions ELSE 0 END AS member_washes, revenue_cents,
     0 AS washes, with_extra
   FROM sales
   UNION ALL
-  SELECT win, hour_start, site_id, NULL, true, 0, 0, quantity, 0 FROM item_hours WHERE ${itemKindIs("programma")}
+  SELECT win, hour_start, site_id, NULL, true, 0, 0, 0, quantity, 0 FROM item_hours WHERE ${itemKindIs("programma")}
 ), local_facts AS (
   SELECT *, ${sql.local("hour_start")} AS local_at FROM facts
 )
 ${GRAINS.query({
   measures: [
     "sum(transactions) AS transactions",
+    "sum(member_washes) AS member_washes",
     "sum(revenue_cents) AS revenue_cents",
     "sum(washes) AS washes",
     "sum(with_extra) AS washes_with_extra",
@@ -65,7 +70,7 @@ ${GRAINS.query({
   // thousand rows instead of every hour of the period once per set
   from: `(
     SELECT win, bucket, hour_of_day, site_id, payment_method, sum(transactions) AS transactions,
-      sum(revenue_cents) AS revenue_cents, sum(washes) AS washes, sum(with_extra) AS with_extra
+      sum(member_washes) AS member_washes, sum(revenue_cents) AS revenue_cents, sum(washes) AS washes, sum(with_extra) AS with_extra
     FROM (
       SELECT *, ${sql.bucket("local_at")} AS bucket, CASE WHEN at_site THEN hour(local_at) END AS hour_of_day
       FROM local_facts
@@ -91,7 +96,15 @@ const averageTicket: Metric<SalesRow> = {
   label: "Gemiddeld bonbedrag",
   unit: "eur_cents",
   hint: "Omzet (incl. btw, na korting) ÷ transacties.",
-  value: (row) => ratio(row?.revenue_cents, row?.transactions),
+  // over the paid sales: a member wash is no sale at € 0
+  value: (row) => ratio(row?.revenue_cents, sum(row?.transactions) - sum(row?.member_washes)),
+};
+const memberWashes: Metric<SalesRow> = {
+  key: "member_washes",
+  label: "Abonnementswassen",
+  unit: "count",
+  hint: "Transacties betaald met een abonnement: wasbeurten van leden, geen verkopen voor € 0.",
+  value: (row) => sum(row?.member_washes),
 };
 const upsellRate: Metric<SalesRow> = {
   key: "upsell_rate",
@@ -120,7 +133,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   };
 
   return envelope("trx-sales", filters, {
-    kpis: kpis(filters, [transactions, averageTicket, upsellRate, revenue], totals),
+    kpis: kpis(filters, [transactions, memberWashes, averageTicket, upsellRate, revenue], totals),
     series: [
       ...timeSeries(filters, rows.bucket, [transactions, averageTicket, upsellRate]),
       categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
@@ -132,7 +145,7 @@ async function run(db: Queryable, filters: ReportFilters) {
           key: "by_site",
           label: "Per vestiging",
           dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
-          metrics: [transactions, share, averageTicket, upsellRate],
+          metrics: [transactions, memberWashes, share, averageTicket, upsellRate],
           previous: ["transactions"],
           changes: ["transactions"],
           include: sites,
@@ -153,7 +166,7 @@ async function run(db: Queryable, filters: ReportFilters) {
               value: (row) => paymentMethodLabel(row.payment_method),
             },
           ],
-          metrics: [transactions, share, revenue, averageTicket],
+          metrics: [transactions, memberWashes, share, revenue, averageTicket],
           changes: ["transactions"],
         },
         rows.payment,
