@@ -41,7 +41,9 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   const periodFrom = new Date(Date.now() - 7 * 86_400_000).toLocaleDateString("en-CA", {
     timeZone: "Europe/Amsterdam",
   });
-  await expect(dialog.getByLabel("Datum")).toHaveValue(periodFrom);
+  // Written the Dutch way (DD-MM-YYYY), whatever the browser's language: not 11/20/2026.
+  const dutch = periodFrom.split("-").reverse().join("-");
+  await expect(dialog.getByLabel("Datum")).toHaveValue(dutch);
   await dialog.getByRole("button", { name: "Annuleren" }).click();
 
   // "Notitie toevoegen" opens it on the last day shown; an empty text is refused in Dutch.

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -20,6 +8,7 @@ import {
 } from "../../../../shared/annotations/annotations.ts";
 import { formatDate } from "../../../../shared/format.ts";
 import { ApiRequestError } from "../../../lib/http.ts";
+import { DateField } from "../../date-field.tsx";
 import { reportsIndexQuery } from "../report-query.ts";
 import { createNote, deleteNote } from "./annotations-api.ts";
 
@@ -94,14 +83,7 @@ export function NotesModal(props: {
               {save.error.message}
             </Alert>
           )}
-          <TextInput
-            label="Datum"
-            type="date"
-            required
-            value={date}
-            error={errors.date}
-            onChange={(event) => setDate(event.currentTarget.value)}
-          />
+          <DateField label="Datum" required value={date} error={errors.date} onChange={setDate} />
           <Select
             label="Vestiging"
             description="Leeg: geldt voor de hele keten"
