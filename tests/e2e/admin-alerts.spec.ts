@@ -66,8 +66,17 @@ test("a beheerder creates an alert rule, is told what is wrong first, and reads 
   await expect(rule).toContainText("Wassen gisteren boven 0");
   await expect(rule).toContainText("ops@wasbord.nl");
 
+  // At 1366×768 the button is far down the page: its answer shows beside it, in view.
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole("button", { name: "Nu controleren" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "De regels zijn nagelopen" })).toBeVisible();
+  const checked = page.getByRole("status").filter({ hasText: "De regels zijn nagelopen" });
+  await expect(checked).toBeVisible();
+  await expect(checked).toBeInViewport();
+  // Right under the button, not at the top of the page above the rules.
+  const button = await page.getByRole("button", { name: "Nu controleren" }).boundingBox();
+  const answer = await checked.boundingBox();
+  expect(answer && button && answer.y - (button.y + button.height)).toBeGreaterThanOrEqual(0);
+  expect(answer && button && answer.y - (button.y + button.height)).toBeLessThan(80);
   const log = page.getByRole("table", { name: "Verzonden meldingen" });
   const entry = log.getByRole("row").filter({ hasText: name });
   // One row whether the schedule or the button found the incident first.

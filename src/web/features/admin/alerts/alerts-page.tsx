@@ -12,7 +12,7 @@ import {
 } from "../../../../shared/admin/alerts.ts";
 import { formatDecimal, formatNumber } from "../../../../shared/format.ts";
 import { ADMIN_KEY, alertLogQuery, alertRulesQuery, runAlerts } from "../api/admin-api.ts";
-import { useNotice } from "../components/admin-screen.tsx";
+import { NoticeLine, useNotice } from "../components/admin-screen.tsx";
 import type { Column } from "../components/admin-table.tsx";
 import { EntityScreen } from "../components/entity-screen.tsx";
 import { QueryState } from "../components/query-state.tsx";
@@ -102,10 +102,12 @@ export function AlertsPage({ title }: { title: string }) {
     }),
     onSaved: (rule, created) => notice.success(`${rule.name} is ${created ? "toegevoegd" : "opgeslagen"}.`),
   });
+  // Its answer shows beside the button, far down the page, not in the screen's message line at the top.
+  const checked = useNotice();
   const check = useMutation({
     mutationFn: runAlerts,
-    onSuccess: () => notice.success("De regels zijn nagelopen; wat ze vonden staat in het log."),
-    onError: notice.error,
+    onSuccess: () => checked.success("De regels zijn nagelopen; wat ze vonden staat in het log."),
+    onError: checked.error,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 
@@ -148,6 +150,7 @@ export function AlertsPage({ title }: { title: string }) {
           Nu controleren
         </Button>
       </Group>
+      <NoticeLine notice={checked.notice} onClose={checked.clear} />
       <Text size="sm" c="dimmed">
         Elk bericht over een incident: wanneer, welke regel, via welk kanaal en of het aankwam. Mislukt een
         bericht, dan volgt een nieuwe poging na 1, 5 en 30 minuten; daarna staat het op mislukt.

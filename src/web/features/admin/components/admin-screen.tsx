@@ -21,19 +21,25 @@ export function AdminScreen(props: {
         </Stack>
         {props.actions && <Group>{props.actions}</Group>}
       </Group>
-      {props.notice && (
-        <Alert
-          color={props.notice.kind === "success" ? "green" : "red"}
-          role={props.notice.kind === "success" ? "status" : "alert"}
-          withCloseButton
-          closeButtonLabel="Melding sluiten"
-          onClose={props.onNoticeClose}
-        >
-          {props.notice.message}
-        </Alert>
-      )}
+      <NoticeLine notice={props.notice} onClose={props.onNoticeClose} />
       {props.children}
     </Stack>
+  );
+}
+
+/** The message of the last thing done, where it was done: under the screen's heading or beside a button. */
+export function NoticeLine({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+  if (!notice) return null;
+  return (
+    <Alert
+      color={notice.kind === "success" ? "green" : "red"}
+      role={notice.kind === "success" ? "status" : "alert"}
+      withCloseButton
+      closeButtonLabel="Melding sluiten"
+      onClose={onClose}
+    >
+      {notice.message}
+    </Alert>
   );
 }
 
