@@ -16,8 +16,12 @@ test("a beheerder creates, starts and reads an experiment", async ({ page }) => 
   await page.goto("/admin/experiments");
   await expect(page.getByRole("heading", { level: 1, name: "Experimenten" })).toBeVisible();
 
+  // On a laptop's 1366×768 screen the form is taller than the window: its buttons stay in view.
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole("button", { name: "Experiment toevoegen" }).click();
   const add = dialog(page, "Experiment toevoegen");
+  await expect(add.getByRole("button", { name: "Aanmaken" })).toBeInViewport({ ratio: 1 });
+  await expect(add.getByRole("button", { name: "Annuleren" })).toBeInViewport({ ratio: 1 });
   await add.getByRole("textbox", { name: "Naam", exact: true }).fill(name);
   await add.getByRole("textbox", { name: "Sleutel", exact: true }).fill("Met Spaties");
   await add.getByRole("button", { name: "Aanmaken" }).click();

@@ -5,7 +5,7 @@ import { AdminModal } from "./admin-modal.tsx";
 
 /**
  * A create/edit form in a modal: the fields, a form-level error (with "reload" for a stale version) and
- * the buttons. `noValidate`: the shared zod schema validates, with Dutch messages, not the browser.
+ * the buttons, always in view. `noValidate`: the shared zod schema validates, with Dutch messages, not the browser.
  */
 export function FormModal(props: {
   title: string;
@@ -46,7 +46,20 @@ export function FormModal(props: {
             </Alert>
           )}
           {props.children}
-          <Group justify="flex-end" mt="sm">
+          {/* Sticky at the bottom of the modal, which scrolls: a long form (an experiment's) keeps its
+              buttons in view on a laptop's 1366×768 screen. */}
+          <Group
+            justify="flex-end"
+            mt="sm"
+            py="sm"
+            style={{
+              position: "sticky",
+              bottom: 0,
+              zIndex: 1,
+              background: "var(--mantine-color-body)",
+              borderTop: "1px solid var(--mantine-color-default-border)",
+            }}
+          >
             <Button variant="default" onClick={props.onClose}>
               Annuleren
             </Button>
