@@ -66,6 +66,11 @@ describe("the report catalogue", () => {
 
       expect(envelope.kpis.map((kpi) => kpi.key).sort()).toEqual([...entry.kpis].sort());
       expect(envelope.tables.map((table) => table.key).sort()).toEqual([...entry.tables].sort());
+      // The granularity control shows exactly where the answer has figures over time.
+      expect(
+        envelope.series.some((series) => series.axis === "time"),
+        `${id}: bucketed`,
+      ).toBe(entry.bucketed);
       for (const series of envelope.series) {
         expect(
           entry.series.some((pattern) => matches(pattern, series.key)),

@@ -33,6 +33,7 @@ const SCREENS = [
     kpi: "visits",
     table: "migration",
     part: "segment-sankey",
+    noBuckets: true,
   },
   {
     path: "/reports/users-geo",
@@ -40,6 +41,7 @@ const SCREENS = [
     kpi: "customers",
     table: "by_region",
     part: "customer-map",
+    noBuckets: true,
   },
 ];
 
@@ -50,6 +52,8 @@ for (const screen of SCREENS) {
     expect(thirtyDays).toMatch(/\d/);
     await expect(page.getByTestId(`table-${screen.table}`).locator("tbody tr").first()).toBeVisible();
     if (screen.part) await expect(page.getByTestId(screen.part)).toBeVisible({ timeout: 20_000 });
+    // Uur/Dag/Week/Maand only where the screen draws figures over time (not the map, not the flow).
+    await expect(page.getByRole("radiogroup", { name: "Per" })).toHaveCount(screen.noBuckets ? 0 : 1);
     await expectAccessible(page);
 
     await chooseFilter(page, "Periode", "Laatste 7 dagen");

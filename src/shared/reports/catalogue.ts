@@ -44,6 +44,8 @@ export interface CatalogueEntry<
   finest: Granularity;
   /** Whether the site filter applies; ad and website figures belong to no site. */
   site: boolean;
+  /** Whether it draws figures over time, so the granularity applies (default: it has series). */
+  bucketed: boolean;
   /** The dimension filters it accepts (beyond period, comparison, granularity and site). */
   dimensions: readonly DimensionKey[];
   kpis: readonly K[];
@@ -62,6 +64,7 @@ const titleOf = (id: string) => {
 };
 
 type Status = CatalogueEntry["status"];
+type Defaulted = "finest" | "site" | "bucketed" | "dimensions";
 
 function report<
   const K extends string,
@@ -70,8 +73,8 @@ function report<
   const St extends Status = "built",
 >(
   id: string,
-  entry: Omit<CatalogueEntry<K, S, T>, "id" | "title" | "finest" | "site" | "dimensions" | "status"> &
-    Partial<Pick<CatalogueEntry, "finest" | "site" | "dimensions">> & { status?: St },
+  entry: Omit<CatalogueEntry<K, S, T>, "id" | "title" | Defaulted | "status"> &
+    Partial<Pick<CatalogueEntry, Defaulted>> & { status?: St },
 ): CatalogueEntry<K, S, T> & { status: St } {
   return {
     id,
@@ -79,12 +82,14 @@ function report<
     status: "built",
     finest: "hour",
     site: true,
+    bucketed: entry.series.length > 0,
     dimensions: [],
     ...entry,
   } as CatalogueEntry<K, S, T> & { status: St };
 }
 
-type AdSeries = "spend" | "clicks" | "impressions" | "conversions";
+const AD_SERIES = ["spend", "clicks", "impressions", "conversions"] as const;
+type AdSeries = (typeof AD_SERIES)[number];
 type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand"> & {
   status: "built";
 };
@@ -103,9 +108,7 @@ function adEntries(): Record<AdPath, AdEntry> {
         site: false,
         dimensions: family.drill,
         kpis: adKpiMetrics(family),
-        series: (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
-          metrics.includes(key),
-        ),
+        series: AD_SERIES.filter((key) => metrics.includes(key)),
         tables: adTables(family, level),
       });
     }
@@ -150,6 +153,7 @@ export const REPORT_CATALOGUE = {
     extra: cohortsExtraSchema,
   }),
   "users-flow": report("users-flow", {
+    bucketed: false, // a histogram of the gaps between visits, not a course over time
     kpis: ["visits", "median_gap_days", "lost", "won_back"],
     series: ["visits_by_gap"],
     tables: ["migration"],

@@ -53,12 +53,16 @@ export function FilterBar({
 }: {
   filters: ReportFiltersState;
   offer: ReportDeclaration["filters"];
-  /** What the report accepts: its finest granularity, whether the site filter applies, its dimensions. */
-  entry: Pick<CatalogueEntry, "finest" | "site" | "dimensions">;
+  /**
+   * What the report accepts: its finest granularity, whether it has buckets at all (else no granularity
+   * control), whether the site filter applies, its dimensions.
+   */
+  entry: Pick<CatalogueEntry, "finest" | "bucketed" | "site" | "dimensions">;
   /** Controls after the filters (the saved views). */
   children?: ReactNode;
 }) {
-  const show = { period: true, comparison: true, granularity: true, ...offer };
+  const offered = { period: true, comparison: true, granularity: true, ...offer };
+  const show = { ...offered, granularity: offered.granularity && entry.bucketed };
   const index = useQuery(reportsIndexQuery);
   const [choosingRange, setChoosingRange] = useState(false);
   const preset: PeriodPreset = choosingRange ? "custom" : filters.period.preset;
