@@ -15,6 +15,12 @@ export interface NavSection {
   entries: NavEntry[];
 }
 
+/**
+ * Beyond the spec's header, before its links: the dashboard, the landing page, which had no entry but the
+ * logo. The spec's three links keep their labels and paths.
+ */
+export const DASHBOARD_LINK = { label: "Dashboard", path: "/dashboard" } as const;
+
 export const HEADER_LINKS = [
   { label: "Rapportage", path: "/reports" },
   { label: "Instellingen", path: "/admin" },

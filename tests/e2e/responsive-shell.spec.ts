@@ -31,7 +31,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function expectHeaderInWindow(page: Page) {
   const width = page.viewportSize()?.width ?? 0;
   const header = page.getByRole("navigation", { name: "Hoofdmenu" });
-  for (const name of ["Rapportage", "Instellingen", "Logout"]) {
+  for (const name of ["Dashboard", "Rapportage", "Instellingen", "Logout"]) {
     const link = header.getByRole("link", { name });
     await expect(link).toBeInViewport({ ratio: 1 });
     const box = await link.boundingBox();
@@ -128,7 +128,7 @@ for (const size of SIZES) {
 test.describe("at 360×740, the narrowest phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the header keeps Rapportage, Instellingen and Logout in the window", async ({ page }) => {
+  test("the header keeps Dashboard, Rapportage, Instellingen and Logout in the window", async ({ page }) => {
     for (const path of ["/dashboard", "/reports/trx-sales", "/admin"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -137,5 +137,32 @@ test.describe("at 360×740, the narrowest phone", () => {
       await expectSettled(page);
       await expectNoSidewaysScroll(page);
     }
+  });
+});
+
+test.describe("on a phone, the folded navigation", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("is out of the tab order until the burger opens it", async ({ page }) => {
+    await page.goto("/reports/users-recognition");
+    await expect(burger(page)).toBeVisible({ timeout: 20_000 });
+    await expectSettled(page);
+    const inSideNav = () => page.evaluate(() => !!document.activeElement?.closest("#side-nav"));
+    // From the top of the page through the header and into the report: never a link of the folded menu.
+    await page.locator("body").focus();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inSideNav(), `tab ${i + 1}`).toBe(false);
+    }
+    // Opened, its links are the next stops after the header.
+    await burger(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(reportsNav(page)).toBeInViewport();
+    let reached = false;
+    for (let i = 0; i < 8 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await inSideNav();
+    }
+    expect(reached).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Anchor, Burger, Group, Text } from "@mantine/core";
 import { NavLink } from "react-router";
-import { HEADER_LINKS } from "../../../shared/navigation.ts";
+import { DASHBOARD_LINK, HEADER_LINKS } from "../../../shared/navigation.ts";
 import { accountText, loadIdentity } from "../../auth/identity.ts";
 import classes from "./shell.module.css";
 
@@ -9,13 +9,16 @@ export const NAV_BREAKPOINT = "md";
 
 /**
  * The header. On a phone the burger opens the module's navigation, and the account text gives way (it
- * shortens with an ellipsis) so that Rapportage, Instellingen and Logout always fit, down to 360 px.
+ * shortens with an ellipsis) so that Dashboard, Rapportage, Instellingen and Logout always fit, down to 360 px.
  */
 export function Header(props: {
   canAdminister: boolean;
   nav: { opened: boolean; toggle: () => void } | null;
 }) {
-  const links = HEADER_LINKS.filter((link) => props.canAdminister || link.path !== "/admin");
+  const links = [
+    DASHBOARD_LINK,
+    ...HEADER_LINKS.filter((link) => props.canAdminister || link.path !== "/admin"),
+  ];
   const account = accountText(loadIdentity());
   return (
     <Group h="100%" px={{ base: 8, sm: "md" }} justify="space-between" wrap="nowrap" gap={4}>

@@ -13,6 +13,7 @@ import { ApiRequestError } from "../../lib/http.ts";
 import { useCurrentModule } from "./current-module.ts";
 import { Header, NAV_BREAKPOINT } from "./header.tsx";
 import { useMe } from "./me.ts";
+import classes from "./shell.module.css";
 import { SideNav } from "./side-nav.tsx";
 
 /** The shell: header on every module but auth; the module's own navigation beside admin and reports. */
@@ -54,7 +55,11 @@ export function RootLayout() {
         />
       </AppShell.Header>
       {nav && (
-        <AppShell.Navbar id="side-nav" style={{ overflowY: "auto" }}>
+        <AppShell.Navbar
+          id="side-nav"
+          style={{ overflowY: "auto" }}
+          className={navOpened ? undefined : classes.foldedOnPhone}
+        >
           {nav}
         </AppShell.Navbar>
       )}
