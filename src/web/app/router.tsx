@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import { ADMIN_SECTIONS, navPages, REPORT_SECTIONS } from "../../shared/navigation.ts";
 import { requireSignIn } from "../auth/guard.ts";
 import { signOut } from "../auth/sign-in.ts";
+import { InitialLoad } from "./initial-load.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
 import { RouteError } from "./shell/route-error.tsx";
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // What shows while the first page's loaders and lazy chunk load (else the router warns on every load).
+    hydrateFallbackElement: <InitialLoad />,
     children: [
       { path: "/", loader: () => redirect("/dashboard") },
       {
