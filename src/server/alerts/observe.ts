@@ -18,6 +18,7 @@ import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
 import { freshnessOf, openHoursBetween } from "../freshness/freshness-rule.ts";
 import { latestSiteDeliveries } from "../freshness/latest-delivery.ts";
+import { firstVisitSince, newSince } from "../reports/customers/visits.ts";
 import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
 import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
@@ -124,7 +125,7 @@ async function washesBelowUsual(db: Database, rule: AdminAlertRule, now: Date): 
  * A daily KPI of yesterday (the last whole local day) against the rule's value, with the dashboard's
  * definitions: washes = wash programmes sold (quantity of 'programma' lines); revenue = what customers paid
  * incl. VAT after discounts, online sales included; new customers = customers who came that day and whose
- * first visit ever, at any site, was that day (customer_visits, as Nieuw / Terugkerend counts them).
+ * first visit ever, at any site, was that day (customers/visits.ts, as Nieuw / Terugkerend counts them).
  */
 async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
   const day = addDays(localDate(now), -1);
@@ -138,9 +139,11 @@ async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Prom
   let sql: string;
   if (rule.kpi === "new-customers") {
     await syncCustomerVisits(db);
-    sql = `SELECT count(DISTINCT customer_id) AS value FROM customer_visits
-      WHERE visit_at >= $start::TIMESTAMPTZ AND visit_at < $end::TIMESTAMPTZ
-        AND first_visit_at >= $start::TIMESTAMPTZ AND ${scope}`;
+    // counting each customer's first visit of the day counts the customers (customers/visits.ts)
+    const start = "$start::TIMESTAMPTZ";
+    const visits = { sites: rule.siteId === null ? [] : [{ id: rule.siteId }] };
+    sql = `SELECT count(*) FILTER (WHERE ${firstVisitSince(visits, start)} AND ${newSince(start)}) AS value
+      FROM customer_visits WHERE visit_at >= ${start} AND visit_at < $end::TIMESTAMPTZ AND ${scope}`;
   } else {
     await syncSalesHourly(db);
     sql =

@@ -6,6 +6,7 @@ import { localDate } from "../warehouse/time-zone.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
 import { siteTable } from "./breakdown-table.ts";
 import { syncReadsHourly } from "./customers/reads-hourly.ts";
+import { firstVisitSince, newSince, platesMetric, previousVisit } from "./customers/visits.ts";
 import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
@@ -99,17 +100,18 @@ export function dashboardCustomersSql(periods: DashboardPeriods, sites: ReportFi
   );
   params.visits_start = periods.week.comparison?.start.toISOString() ?? "";
   params.visits_end = periods.week.current.end.toISOString();
-  const previous = sites.length === 1 ? "previous_site_visit_at" : "previous_visit_at";
+  // a set of sites tells its customers apart instead: its visits carry no previous visit within the set
+  const previous = sites.length > 1 ? "" : `, ${previousVisit({ sites }).at}`;
   const counts = windows.map(({ name }) => {
     const start = `$${name}_start::TIMESTAMPTZ`;
     const inWindow = `visit_at >= ${start} AND visit_at < $${name}_end::TIMESTAMPTZ`;
-    const isNew = `first_visit_at >= ${start}`;
+    const isNew = newSince(start);
+    const first = firstVisitSince({ sites }, start);
     return sites.length > 1
       ? `count(DISTINCT customer_id) FILTER (WHERE ${inWindow}) AS ${name}_plates,
     count(DISTINCT customer_id) FILTER (WHERE ${inWindow} AND ${isNew}) AS ${name}_new_plates`
-      : `count(*) FILTER (WHERE ${inWindow} AND (previous_at IS NULL OR previous_at < ${start})) AS ${name}_plates,
-    count(*) FILTER (WHERE ${inWindow} AND (previous_at IS NULL OR previous_at < ${start}) AND ${isNew})
-      AS ${name}_new_plates`;
+      : `count(*) FILTER (WHERE ${inWindow} AND ${first}) AS ${name}_plates,
+    count(*) FILTER (WHERE ${inWindow} AND ${first} AND ${isNew}) AS ${name}_new_plates`;
   });
   const text = `WITH windows (section, win, start_at, end_at, from_date, to_date) AS (
   VALUES ${windows
@@ -121,7 +123,7 @@ export function dashboardCustomersSql(periods: DashboardPeriods, sites: ReportFi
 ), counts AS (
   SELECT ${counts.join(",\n    ")}
   FROM (
-    SELECT customer_id, visit_at, first_visit_at, ${previous} AS previous_at FROM customer_visits
+    SELECT customer_id, visit_at, first_visit_at${previous} FROM customer_visits
     WHERE ${["visit_at >= $visits_start::TIMESTAMPTZ", "visit_at < $visits_end::TIMESTAMPTZ", ...siteCondition("site_id", sites, params)].join(" AND ")}
   )
 ), plates AS (
@@ -155,13 +157,7 @@ const revenuePerCar: Metric<SalesRow> = {
   value: (row) => ratio(row?.revenue_cents, row?.washes),
 };
 const CUSTOMER_METRICS: Metric<CustomerRow>[] = [
-  {
-    key: "plates",
-    label: "Unieke kentekens",
-    unit: "count",
-    hint: "Verschillende kentekens gelezen bij de ingang.",
-    value: (row) => sum(row?.plates),
-  },
+  { ...platesMetric<CustomerRow>(), hint: "Verschillende kentekens gelezen bij de ingang." },
   {
     key: "new_share",
     label: "Nieuwe klanten",

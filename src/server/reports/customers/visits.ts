@@ -1,5 +1,4 @@
 import type { Metric } from "../envelope.ts";
-import type { ReportFilters } from "../filters.ts";
 import { sum } from "../metrics.ts";
 import { type ReportSql, siteCondition } from "../sql.ts";
 
@@ -76,8 +75,11 @@ export function firstVisitFacts(sql: ReportSql) {
   FROM set_visits v LEFT JOIN previous_in_set p USING (win, customer_id, site_id, visit_at)`;
 }
 
+/** The sites a figure is limited to (ReportFilters' `sites`, or one site's id); none: all sites. */
+export type VisitScope = { sites: readonly { id: number }[] };
+
 /** The customer's previous visit within the scope: its instant and its local time (columns). */
-export function previousVisit(filters: ReportFilters) {
+export function previousVisit(filters: VisitScope) {
   if (filters.sites.length === 0) return { at: "previous_visit_at", local: "previous_visit_local" };
   if (filters.sites.length === 1) return { at: "previous_site_visit_at", local: "previous_site_visit_local" };
   return { at: "previous_set_visit_at", local: "previous_set_visit_local" };
@@ -91,6 +93,19 @@ export const windowStart = (sql: ReportSql) =>
   `CASE win ${sql.windows.map(([name]) => `WHEN '${name}' THEN $${name}_start::TIMESTAMPTZ`).join(" ")} END`;
 
 /**
+ * SQL condition on a visit row of no site or one site (customer_visits): the customer's previous visit
+ * within the scope lies before `start` or there is none, so this is the customer's first visit since then.
+ * Counting such rows of a window that starts at `start` counts its distinct customers (unique plates).
+ */
+export function firstVisitSince(filters: VisitScope, start: string) {
+  const previous = previousVisit(filters);
+  return `(${previous.at} IS NULL OR ${previous.at} < ${start})`;
+}
+
+/** SQL condition on a visit row: the customer is new since `start` (first visit ever, at any site). */
+export const newSince = (start: string) => `first_visit_at >= ${start}`;
+
+/**
  * SQL conditions on a visit row: it is the customer's first visit (within the scope) of the window, and of
  * its bucket (`bucket`: the row's bucket start from visitBucket, clipped to the window by bucketStart).
  * Counting such rows counts distinct customers in one pass, without DISTINCT. `start`: the window start,
@@ -102,7 +117,7 @@ export function firstVisitOf(sql: ReportSql, bucket = "bucket", start = windowSt
   if (sql.filters.sites.length > 1) return { window: "set_first_window", bucket: "set_first_bucket" };
   const previous = previousVisit(sql.filters);
   return {
-    window: `(${previous.at} IS NULL OR ${previous.at} < ${start})`,
+    window: firstVisitSince(sql.filters, start),
     // a getter: the clipped start adds parameters, which a query that does not use it must not carry
     get bucket() {
       return `(${previous.local} IS NULL OR ${previous.local} < ${sql.bucketStart(bucket)})`;
@@ -113,7 +128,7 @@ export function firstVisitOf(sql: ReportSql, bucket = "bucket", start = windowSt
 /** SQL conditions: the customer's first visit ever lies in the window, or in the visit's (clipped) bucket. */
 export function newCustomerOf(sql: ReportSql, bucket = "bucket", start = windowStart(sql)) {
   return {
-    window: `first_visit_at >= ${start}`,
+    window: newSince(start),
     // the first visit is never after this one, so it is in the bucket when it is not before its start
     get bucket() {
       return `first_visit_local >= ${sql.bucketStart(bucket)}`;
