@@ -36,8 +36,8 @@ import {
 // Statistics, conversion rate: Δ = (1/3 − 0.4) ÷ 0.4 = −0.166667;
 //   Var = (2/9) ÷ (3 × 0.16) + 0.24 × (1/9) ÷ (5 × 0.0256) = 0.462963 + 0.208333 = 0.671296, sd 0.819327;
 //   chance to beat control Φ(−0.166667 ÷ 0.819327) = Φ(−0.203419) = 0.41940.
-//   Verdict: nog geen conclusie, the larger arm has 2 conversions, not 150.
-// Left out: 1 with several variants, 1 unknown; share 1 ÷ (8 + 1 + 1) = 10 % → above the 1 % warning.
+//   The larger arm has 2 conversions, not 150; but first: left out 1 with several variants, 1 unknown; share
+//   1 ÷ (8 + 1 + 1) = 10 % → above 1 %: the verdict is withheld ("exposure-incomplete") whatever the counts.
 // SRM: 8 units < 8 × 2 = 16: not checked yet.
 // Per day (cumulative): 19 and 20 and 21 no b yet (null); 22: b 1 of 2 → Δ (0.5 − 0.4) ÷ 0.4 = 0.25;
 //   23: b 1 of 3 → −0.166667.
@@ -228,7 +228,7 @@ describe("the experiments report on a hand-made experiment", () => {
     expect(primary.bayesian.chanceToWin).toBeCloseTo(0.4194, 4);
     expect(primary.verdict.bayesian).toEqual({
       verdict: "undecided",
-      reason: "not-enough-conversions",
+      reason: "exposure-incomplete",
       suspicious: false,
     });
     expect(body.selected.verdict.bayesian).toMatchObject({ verdict: "undecided", variant: "b" });

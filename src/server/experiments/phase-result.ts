@@ -1,9 +1,17 @@
 import type { Experiment, ExperimentPhase } from "../../shared/experiments/definitions.ts";
-import type { ExperimentDetail, MetricComparison, VariantReport } from "../../shared/experiments/report.ts";
+import {
+  type ExperimentDetail,
+  type MetricComparison,
+  MULTIPLE_EXPOSURE_WARNING,
+  type VariantReport,
+} from "../../shared/experiments/report.ts";
 import {
   type Arm,
   bayesian,
   frequentist,
+  type SampleRatio,
+  sampleRatioMismatch,
+  type VerdictReason,
   type VerdictResult,
   verdictOf,
 } from "../../shared/experiments/statistics.ts";
@@ -90,6 +98,30 @@ interface PhaseResult {
   variants: VariantReport[];
   verdict: ExperimentDetail["verdict"];
   units: number;
+  excluded: ExperimentDetail["excluded"];
+  srm: SampleRatio;
+}
+
+/**
+ * Why no verdict may be given, whatever the statistics say: the split does not match the weights (sample-ratio
+ * mismatch), or more than 1 % of the visitor-days saw several variants (REPORT-DEFINITIONS §4); null when
+ * the data can be trusted.
+ */
+function withheldBecause(srm: SampleRatio, multipleShare: number): VerdictReason | null {
+  if (srm.mismatch) return "sample-ratio-mismatch";
+  if (multipleShare > MULTIPLE_EXPOSURE_WARNING) return "exposure-incomplete";
+  return null;
+}
+
+/** A comparison whose verdicts are withheld for `reason` (the figures themselves stay). */
+function withheld(comparison: MetricComparison | null, reason: VerdictReason): MetricComparison | null {
+  if (!comparison) return null;
+  const none = (v: VerdictResult): VerdictResult => ({ ...v, verdict: "undecided", reason });
+  const { bayesian, sequential, fixed } = comparison.verdict;
+  return {
+    ...comparison,
+    verdict: { bayesian: none(bayesian), sequential: none(sequential), fixed: none(fixed) },
+  };
 }
 
 export function phaseResult(
@@ -103,6 +135,22 @@ export function phaseResult(
   const control = experiment.variants.find((v) => v.isControl) ?? experiment.variants[0];
   const controlArm = primaryArm(experiment.metric, totals.get(control.key) ?? ZERO);
   const controlBounce = totals.get(control.key) ?? ZERO;
+  const exposed = experiment.variants.map((v) => totals.get(v.key)?.units ?? 0);
+  const srm = sampleRatioMismatch(
+    exposed,
+    experiment.variants.map((v) => phase.weights[v.key] ?? 1),
+  );
+  const multiple = totals.get("#multiple")?.units ?? 0;
+  const unknown = totals.get("#unknown")?.units ?? 0;
+  const units = exposed.reduce((sum, n) => sum + n, 0);
+  const excluded = {
+    multipleVariants: multiple,
+    unknownVariant: unknown,
+    multipleShare: ratio(multiple, units + multiple + unknown) ?? 0,
+  };
+  const reason = withheldBecause(srm, excluded.multipleShare);
+  const trusted = (comparison: MetricComparison | null) =>
+    reason ? withheld(comparison, reason) : comparison;
   const variants = experiment.variants.map((variant): VariantReport => {
     const t = totals.get(variant.key) ?? ZERO;
     const isControl = variant.key === control.key;
@@ -125,11 +173,11 @@ export function phaseResult(
       bounceRate: ratio(t.bounced, t.units),
       redemptions: t.redemptions,
       firstWashes: t.first_washes,
-      primary: isControl ? null : compare(controlArm, primaryArm(experiment.metric, t), { prior }),
+      primary: isControl ? null : trusted(compare(controlArm, primaryArm(experiment.metric, t), { prior })),
       guardrail:
         isControl || !experiment.guardrail
           ? null
-          : compare(bounce(controlBounce), bounce(t), { prior, lowerIsBetter: true }),
+          : trusted(compare(bounce(controlBounce), bounce(t), { prior, lowerIsBetter: true })),
     };
   });
   const challengers = variants.filter((v) => v.primary);
@@ -148,6 +196,8 @@ export function phaseResult(
       sequential: verdictIn("sequential"),
       fixed: verdictIn("fixed"),
     },
-    units: variants.reduce((sum, v) => sum + v.units, 0),
+    units,
+    excluded,
+    srm,
   };
 }

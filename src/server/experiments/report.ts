@@ -7,13 +7,13 @@ import type {
   MetricComparison,
   VariantReport,
 } from "../../shared/experiments/report.ts";
-import { bayesian, daysToDecision, sampleRatioMismatch } from "../../shared/experiments/statistics.ts";
+import { bayesian, daysToDecision } from "../../shared/experiments/statistics.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { experimentNotFound, listExperiments } from "./definitions.ts";
-import { add, type Overall, phaseResult, primaryArm, ratio, type Totals, ZERO } from "./phase-result.ts";
+import { add, type Overall, phaseResult, primaryArm, type Totals, ZERO } from "./phase-result.ts";
 import { experimentCounts, type PhaseDayRow } from "./report-query.ts";
 
 // The experiments report: the counts of report-query.ts turned into the statistics of statistics.ts, a
@@ -78,10 +78,6 @@ function detail(
   const result = phaseResult(experiment, phase, rows, prior);
   const end = phaseEnd(experiment, phase, now);
   const days = phase.startedAt ? Math.max(0, (end.getTime() - Date.parse(phase.startedAt)) / DAY_MS) : 0;
-  const count = (variant: string) =>
-    rows.filter((r) => r.variant === variant).reduce((sum, r) => sum + r.units, 0);
-  const multiple = count("#multiple");
-  const unknown = count("#unknown");
   const weights = result.variants.map((v) => v.weight);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   // The estimate follows the variant closest to a verdict: the one with the most extreme chance.
@@ -112,15 +108,8 @@ function detail(
     days,
     revenueCap: rows.find((r) => r.cap !== null)?.cap ?? null,
     variants: result.variants,
-    excluded: {
-      multipleVariants: multiple,
-      unknownVariant: unknown,
-      multipleShare: ratio(multiple, result.units + multiple + unknown) ?? 0,
-    },
-    srm: sampleRatioMismatch(
-      result.variants.map((v) => v.units),
-      weights,
-    ),
+    excluded: result.excluded,
+    srm: result.srm,
     decisionEstimate: daysToDecision({
       units: result.units,
       unitsPerDay: days > 0 ? result.units / Math.max(days, 1) : 0,

@@ -50,6 +50,8 @@ export const verdictSchema = z.object({
     "interval-below-zero",
     "negligible-effect",
     "no-clear-difference",
+    "sample-ratio-mismatch",
+    "exposure-incomplete",
   ]),
   suspicious: z.boolean(),
 });

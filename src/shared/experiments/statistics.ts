@@ -212,7 +212,10 @@ export type VerdictReason =
   | "interval-above-zero"
   | "interval-below-zero"
   | "negligible-effect"
-  | "no-clear-difference";
+  | "no-clear-difference"
+  // withheld whatever the statistics say: the data cannot be trusted (REPORT-DEFINITIONS §4)
+  | "sample-ratio-mismatch"
+  | "exposure-incomplete";
 
 /** Conversions the larger arm needs before any verdict (REPORT-DEFINITIONS §4). */
 export const MIN_CONVERSIONS = 150;

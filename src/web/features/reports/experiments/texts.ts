@@ -58,8 +58,16 @@ export function verdictReason(detail: ExperimentDetail, view: ExperimentView): s
       return view === "bayesian"
         ? `De kans dat ${name} beter is, is ${chance}: nog niet boven 95% of onder 5%.`
         : `Het 95%-interval van de uplift van ${name} bevat nog nul.`;
+    case "sample-ratio-mismatch":
+      return "De verdeling van de bezoekers over de varianten wijkt meer af van de ingestelde verdeling dan toeval verklaart; zolang dat zo is, zegt de uitkomst niets.";
+    case "exposure-incomplete":
+      return `${multipleText(detail.excluded.multipleShare, detail.excluded.multipleVariants)} Zolang dat zo is, zegt de uitkomst niets.`;
   }
 }
+
+/** The server withholds the verdict while the data cannot be trusted (sample-ratio mismatch, exposures). */
+const isWithheld = (verdict: Overall) =>
+  verdict.reason === "sample-ratio-mismatch" || verdict.reason === "exposure-incomplete";
 
 /** The verdict's heading: "Gewonnen: Met video". */
 export function verdictTitle(
@@ -68,6 +76,7 @@ export function verdictTitle(
   stopped: boolean,
 ): string {
   const name = variants.find((v) => v.key === verdict.variant)?.name;
+  if (isWithheld(verdict)) return "Geen conclusie: de uitkomst is niet te vertrouwen";
   if (verdict.verdict === "undecided") return stopped ? "Gestopt zonder conclusie" : verdictLabels.undecided;
   if (verdict.verdict === "won" && name) return `Gewonnen: ${name}`;
   if (verdict.verdict === "lost")
@@ -81,6 +90,8 @@ export const SUSPICIOUS_TEXT =
 export function decisionText(detail: ExperimentDetail): string {
   const { days, reason } = detail.decisionEstimate;
   if (detail.status !== "running") return "Het experiment is gestopt; er komen geen gegevens meer bij.";
+  if (isWithheld(detail.verdict.bayesian))
+    return "Zoek eerst de fout in de toewijzing of de meting; pas daarna is een conclusie mogelijk.";
   if (reason === "ready") return "Er zijn genoeg gegevens voor een conclusie.";
   if (reason === "no-traffic")
     return "Nog te weinig verkeer of conversies om te schatten hoe lang het duurt.";
