@@ -140,6 +140,8 @@ async function main(): Promise<void> {
   const metricsServer = config.metrics
     ? await startMetricsServer({ ...config.metrics, databasePath: config.databasePath })
     : null;
+  // Stopped first at shutdown, before the server closes under its requests ("fetch failed" on Ctrl-C).
+  const liveDemo = new AbortController();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     logger.info(`Wasbord draait op ${config.publicUrl}`);
     if (idp) logger.info(`Inloggen (ontwikkel-login op ${idp.issuer}): demo@wasbord.nl / demo`);
@@ -149,7 +151,10 @@ async function main(): Promise<void> {
         url: `http://127.0.0.1:${config.port}`,
         seed: DEMO_SEED,
         scale: config.seedScale,
-      }).catch((error) => logger.error("live demo did not start", { error }));
+        signal: liveDemo.signal,
+      }).catch((error) => {
+        if (!liveDemo.signal.aborted) logger.error("live demo did not start", { error });
+      });
     }
   });
 
@@ -165,6 +170,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
+    liveDemo.abort();
     const schedulesStopped = Promise.all([stopBackups(), stopAlerts(), stopWeeklyMail()]).then(() => {});
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
@@ -192,6 +198,7 @@ async function main(): Promise<void> {
     });
     if (stopping) return;
     stopping = true;
+    liveDemo.abort();
     void shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: FATAL_GRACE_MS,

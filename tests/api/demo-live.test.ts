@@ -109,7 +109,9 @@ describe("the live demo", () => {
     const sales = day.body.kpis.find((k: { key: string }) => k.key === "transactions");
     expect(sales?.value).toBeGreaterThan(0);
 
-    await wasbord.stop();
+    // Ctrl-C: the simulator stops before the server closes under its requests, and says nothing about it.
+    await wasbord.stop("SIGINT");
+    expect(wasbord.output()).not.toMatch(/fetch failed|live demo: sending failed/);
     // Read by a plain server on the same file: its requests take in incrementally whatever the live
     // server's refresher had not yet (with rows still pouring in, a request may read tables a round old).
     server = await startWasbord({ databasePath });

@@ -21,6 +21,8 @@ export interface LiveDemoOptions {
   url: string;
   seed: number;
   scale: number;
+  /** Aborted when the server stops: the simulator sends nothing more, and what is on its way is cut off. */
+  signal: AbortSignal;
 }
 
 /** A day's rows of one kind, and how far they have been sent. */
@@ -65,7 +67,7 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
     await revokeApiKey(db, old.id);
   }
   const key = await createApiKey(db, { name: LIVE_KEY_NAME, scope: "all" });
-  const senders = new LiveSenders(options.url, key.secret);
+  const senders = new LiveSenders(options.url, key.secret, options.signal);
   const { catalog, codes } = await liveCatalog(db);
   const plan = (moment: number): Today => {
     const day = planDay(new Date(moment), { seed: options.seed, scale: options.scale, catalog, codes });
@@ -92,13 +94,14 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
   const from = Math.max(latest ? Date.parse(latest) : started, started - MAX_CATCH_UP_MS);
   let today = plan(from);
   const caughtUp = { reads: 0, sales: 0 };
-  while (true) {
+  while (!options.signal.aborted) {
     const sent = await send(today, started, from);
     caughtUp.reads += sent.reads;
     caughtUp.sales += sent.sales;
     if (today.plan.endMs > started) break;
     today = plan(today.plan.endMs);
   }
+  if (options.signal.aborted) return () => {};
   today.web.skip(started);
   logger.info(
     `Live demo: ${caughtUp.reads.toLocaleString("nl-NL")} kentekenlezingen en ${caughtUp.sales.toLocaleString("nl-NL")} transacties ingehaald sinds ${new Date(from).toISOString()}; de keten leeft (DEMO_LIVE=false zet dit uit)`,
@@ -117,7 +120,9 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
       });
       if (now >= today.plan.endMs) today = plan(today.plan.endMs);
     } catch (error) {
-      // The server may be stopping, or a batch was refused: what was not sent is tried again next tick.
+      // Stopping: the server closes, and what was not sent waits for the next start (its catch-up).
+      if (options.signal.aborted) return;
+      // A batch was refused, or the server was busy: what was not sent is tried again next tick.
       logger.warn("live demo: sending failed, retrying next tick", { error });
     } finally {
       busy = false;
@@ -125,5 +130,6 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
   };
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
+  options.signal.addEventListener("abort", () => clearInterval(timer), { once: true });
   return () => clearInterval(timer);
 }

@@ -20,6 +20,7 @@ export class LiveSenders {
   constructor(
     private readonly url: string,
     private readonly apiKey: string,
+    private readonly signal: AbortSignal,
   ) {}
 
   /** Each ingest call answers with the rows stored: those sent before (a restart) are duplicates. */
@@ -38,6 +39,7 @@ export class LiveSenders {
         method: "POST",
         headers: { authorization: `Bearer ${this.apiKey}`, "content-type": "application/json" },
         body: JSON.stringify(rows.slice(i, i + BATCH)),
+        signal: this.signal,
       });
       if (!response.ok)
         throw new Error(`/api/ingest/${endpoint}: ${response.status} ${await response.text()}`);
@@ -63,6 +65,7 @@ export class LiveSenders {
         "x-forwarded-for": address,
       },
       body: JSON.stringify(hit.payload),
+      signal: this.signal,
     });
     if (!response.ok) throw new Error(`/api/collect: ${response.status} ${await response.text()}`);
   }
