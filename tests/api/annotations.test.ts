@@ -133,9 +133,7 @@ describe("automatic annotations", () => {
     ]);
     const unknown = await admin.get("/api/annotations?from=2026-04-01&to=2026-04-02&site=zeist,nergens");
     expect(unknown.status).toBe(422);
-    expect(unknown.body.error.fields).toEqual([
-      { path: "site", message: "Deze vestiging bestaat niet: nergens." },
-    ]);
+    expect(unknown.body.error.fields).toEqual([{ path: "site", message: "Onbekende vestiging: nergens." }]);
     const missing = await admin.get("/api/annotations?to=2026-04-02");
     expect(missing.status).toBe(422);
     expect(missing.body.error.fields).toEqual([{ path: "from", message: "Vul een datum in." }]);
@@ -187,7 +185,7 @@ describe("notes", () => {
     ]);
     const site = await admin.post("/api/annotations", { date: "2026-11-21", site: "nergens", text: "Hallo" });
     expect(site.status).toBe(422);
-    expect(site.body.error.fields).toEqual([{ path: "site", message: "Deze vestiging bestaat niet." }]);
+    expect(site.body.error.fields).toEqual([{ path: "site", message: "Onbekende vestiging: nergens." }]);
     // 200 characters exactly is allowed (the boundary), a chain-wide note has no site.
     const exact = await admin.post("/api/annotations", { date: "2001-05-05", text: "y".repeat(200) });
     expect(exact.status).toBe(201);

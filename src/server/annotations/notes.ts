@@ -4,6 +4,7 @@ import type { Annotation, noteCreateSchema } from "../../shared/annotations/anno
 import type { Audit } from "../audit/change.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { findSites, unknownSites } from "../warehouse/sites.ts";
 import type { AnnotationScope } from "./scope.ts";
 
 // Notes a beheerder adds to the charts. Written through adminChange, so every note added or deleted has
@@ -52,13 +53,12 @@ export async function createNote(
 ): Promise<Annotation> {
   let siteId: number | null = null;
   if (input.site !== null) {
-    const [site] = await tx.query<{ id: number }>("SELECT id FROM sites WHERE code = $1", [input.site]);
-    if (!site) {
-      throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [
-        { path: "site", message: "Deze vestiging bestaat niet." },
-      ]);
+    const sites = await findSites(tx, [input.site]);
+    const message = unknownSites([input.site], sites);
+    if (message) {
+      throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [{ path: "site", message }]);
     }
-    siteId = site.id;
+    siteId = sites[0].id;
   }
   const [{ id }] = await tx.query<{ id: number }>(
     "INSERT INTO annotations (on_date, site_id, text, created_by) VALUES ($1, $2, $3, $4) RETURNING id",

@@ -1,6 +1,6 @@
-import { listValue } from "@duckdb/node-api";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { findSites, type Site, unknownSites } from "../warehouse/sites.ts";
 import { endOfDay, startOfDay } from "../warehouse/time-zone.ts";
 
 /** What annotations are asked for: inclusive local dates, their instants, and the chosen sites (none: all). */
@@ -10,7 +10,7 @@ export interface AnnotationScope {
   start: Date;
   /** Exclusive: the end of `to`. */
   end: Date;
-  sites: { id: number; code: string; name: string }[];
+  sites: Site[];
 }
 
 /** The scope of a validated query; an unknown site code is a 422 on `site`. */
@@ -18,15 +18,9 @@ export async function annotationScope(
   db: Queryable,
   query: { from: string; to: string; site: string[] },
 ): Promise<AnnotationScope> {
-  const sites = query.site.length
-    ? await db.query<AnnotationScope["sites"][number]>(
-        "SELECT id, code, name FROM sites WHERE code IN (SELECT unnest($1::VARCHAR[])) ORDER BY name",
-        [listValue(query.site)],
-      )
-    : [];
-  const unknown = query.site.filter((code) => !sites.some((site) => site.code === code));
-  if (unknown.length) {
-    const message = `Deze vestiging bestaat niet: ${unknown.join(", ")}.`;
+  const sites = await findSites(db, query.site);
+  const message = unknownSites(query.site, sites);
+  if (message) {
     throw new ApiError(422, "validation_failed", "De invoer is ongeldig.", [{ path: "site", message }]);
   }
   return { from: query.from, to: query.to, start: startOfDay(query.from), end: endOfDay(query.to), sites };

@@ -29,9 +29,9 @@ import {
 import type { Queryable } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 import type { TimeWindow } from "../warehouse/buckets.ts";
+import { findSites, type Site, unknownSites } from "../warehouse/sites.ts";
 import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "../warehouse/time-zone.ts";
 import { dimensionExists } from "./dimension-values.ts";
-import { findSites, type Site } from "./sites.ts";
 
 /** A report request, parsed and resolved: what every query module receives. */
 export interface ReportFilters {
@@ -107,10 +107,8 @@ export async function parseReportFilters(
     );
   }
   const sites = await findSites(db, codes);
-  const missing = codes.filter((code) => !sites.some((site) => site.code === code));
-  if (missing.length > 0) {
-    throw fieldError("site", `Onbekende vestiging${missing.length > 1 ? "en" : ""}: ${missing.join(", ")}.`);
-  }
+  const unknownSite = unknownSites(codes, sites);
+  if (unknownSite) throw fieldError("site", unknownSite);
   const dimensions = await parseDimensions(query, report, db);
   return {
     ...filtersFor({

@@ -1,8 +1,8 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "../warehouse/buckets.ts";
+import type { Site } from "../warehouse/sites.ts";
 import { localDate, startOfDay } from "../warehouse/time-zone.ts";
 import type { ReportFilters } from "./filters.ts";
-import type { Site } from "./sites.ts";
 
 const HOUR_MS = 3_600_000;
 

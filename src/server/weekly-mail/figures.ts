@@ -5,10 +5,10 @@ import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { dashboardSalesSql } from "../reports/dashboard.ts";
 import { filtersFor, type ReportFilters } from "../reports/filters.ts";
 import { change, ratio, sum } from "../reports/metrics.ts";
-import type { Site } from "../reports/sites.ts";
 import type { WindowName } from "../reports/sql.ts";
 import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
+import type { Site } from "../warehouse/sites.ts";
 import { INTEGERS } from "./recipients.ts";
 import type { MailWeek } from "./week.ts";
 
