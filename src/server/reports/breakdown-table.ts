@@ -178,7 +178,11 @@ function combined<R extends Windowed>(rows: R[]): R | undefined {
 const metricsOf = <R>(def: BreakdownTable<R>, keys: string[] = []) =>
   def.metrics.filter((metric) => keys.includes(metric.key));
 
-/** The per-site table (`by_site`): the chosen site or every active one, facts or not, then closed ones with facts. */
+/**
+ * The per-site table (`by_site`): the chosen site or every active one, facts or not, then closed ones with
+ * facts. Over several sites each row leads into the same report for its site (a closed one's too, when `sites`
+ * names it).
+ */
 export function siteTable<R extends Windowed & { site_id: number; site_name: string }>(
   filters: ReportFilters,
   def: Pick<BreakdownTable<R>, "metrics" | "previous" | "changes" | "comparisonLabel"> & {
@@ -187,14 +191,24 @@ export function siteTable<R extends Windowed & { site_id: number; site_name: str
   },
   rows: R[],
   totals: Totals<R>,
-  sites: Partial<R>[],
+  sites: (Partial<R> & { site_code?: string })[],
 ): Table {
+  const codes = new Map(sites.map((site) => [site.site_id, site.site_code]));
+  const drill = filters.sites.length !== 1;
   return breakdownTable(
     filters,
     {
       key: "by_site",
       label: "Per vestiging",
-      dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+      dimensions: [
+        {
+          key: "site",
+          label: "Vestiging",
+          value: (row) => row.site_name,
+          ...(drill && { link: { filters: { site: "site_code" } } }),
+        },
+      ],
+      carried: drill ? [{ key: "site_code", value: (row) => codes.get(row.site_id) ?? null }] : [],
       include: sites,
       ...def,
     },

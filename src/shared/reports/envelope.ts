@@ -87,8 +87,10 @@ export interface Column {
  * the dimension filters taken from the row (dimension key → the key of the column holding its value).
  */
 export interface ColumnLink {
-  report: string;
-  filters: Partial<Record<DimensionKey, string>>;
+  /** The report the link opens; absent: the same report (a site's row opens the report for that site). */
+  report?: string;
+  /** Filter → the column holding its value: a dimension, or `site` (a site's code). */
+  filters: Partial<Record<DimensionKey | "site", string>>;
 }
 
 export type Cell = string | number | null;

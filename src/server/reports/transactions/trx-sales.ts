@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
-import { breakdownTable } from "../breakdown-table.ts";
+import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
@@ -139,20 +139,16 @@ async function run(db: Queryable, filters: ReportFilters) {
       categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
     ],
     tables: [
-      breakdownTable(
+      siteTable(
         filters,
         {
-          key: "by_site",
-          label: "Per vestiging",
-          dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
           metrics: [transactions, memberWashes, share, averageTicket, upsellRate],
           previous: ["transactions"],
           changes: ["transactions"],
-          include: sites,
         },
         rows.site,
-        (row) => String(row.site_id),
         totals,
+        sites,
       ),
       breakdownTable(
         filters,

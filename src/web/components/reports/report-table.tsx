@@ -24,7 +24,7 @@ function compare(a: Cell, b: Cell): number {
   return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b), "nl");
 }
 
-type LinkHref = (link: ColumnLink, row: TableRow) => string;
+type LinkHref = (link: ColumnLink, row: TableRow) => string | null;
 
 /**
  * A report table: sorts on any column (empty cells last), keeps the totals row below, exports CSV. A cell
@@ -193,10 +193,11 @@ function Line({
           );
         }
         const text = formatValue(value, column.type);
+        const href = column.link && linkHref && value !== null ? linkHref(column.link, row) : null;
         return (
           <Table.Td key={column.key} ta={numeric(column) ? "right" : "left"} style={{ whiteSpace: "nowrap" }}>
-            {column.link && linkHref && value !== null ? (
-              <Anchor component={Link} to={linkHref(column.link, row)} size="sm">
+            {href ? (
+              <Anchor component={Link} to={href} size="sm">
                 {text}
               </Anchor>
             ) : (

@@ -15,6 +15,7 @@ import { reportQuery, reportSearch } from "./report-query.ts";
 import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
 import { SavedViewsMenu } from "./saved-views-menu.tsx";
+import { SiteTrail } from "./site-trail.tsx";
 import {
   localToday,
   type ReportFiltersState,
@@ -53,6 +54,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
             <SavedViewsMenu report={declaration.id} search={search} />
           </FilterBar>
           <DimensionBar entry={entry} filters={filters} />
+          <SiteTrail report={declaration.id} envelope={query.data} filters={filters} />
         </Stack>
       </div>
       {query.data && (
@@ -124,7 +126,8 @@ function ReportBody({
   search: ReportSearch;
 }) {
   const client = useQueryClient();
-  // A link keeps the period, comparison and granularity, and takes the row's values as filters.
+  // A link keeps the period, comparison and granularity, and takes the row's values as filters; a row without
+  // a value for one (a closed site's code) leads nowhere.
   const linkHref = (link: ColumnLink, row: TableRow) => {
     const kept: ReportSearch = {
       period: search.period,
@@ -133,10 +136,12 @@ function ReportBody({
       compare: search.compare,
       granularity: search.granularity,
     };
-    for (const [dimension, column] of Object.entries(link.filters)) {
-      kept[dimension as keyof ReportSearch] = String(row[column as string] ?? "");
+    for (const [filter, column] of Object.entries(link.filters)) {
+      const value = row[column as string];
+      if (value === null || value === undefined || value === "") return null;
+      kept[filter as keyof ReportSearch] = String(value);
     }
-    return reportHref(link.report, kept);
+    return reportHref(link.report ?? declaration.id, kept);
   };
   // The whole table for the CSV, when the screen shows only its top rows.
   const fullTable = async (key: string) => {
