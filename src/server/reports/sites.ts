@@ -1,26 +1,11 @@
-import { type DuckDBValue, listValue } from "@duckdb/node-api";
+import type { DuckDBValue } from "@duckdb/node-api";
 import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import type { ReportFilters } from "./filters.ts";
 import { siteCondition } from "./sql.ts";
 
-// The one place the reports look sites up: the site filter's code, the sites a per-site table lists,
-// where they are (the map), and the list the filter bar offers.
-
-export interface Site {
-  id: number;
-  code: string;
-  name: string;
-}
-
-/** The sites of a site filter's codes, by name; a code without a site is missing from the answer. */
-export function findSites(db: Queryable, codes: string[]): Promise<Site[]> {
-  if (codes.length === 0) return Promise.resolve([]);
-  return db.query<Site>(
-    "SELECT id, code, name FROM sites WHERE code IN (SELECT unnest($1::VARCHAR[])) ORDER BY name",
-    [listValue(codes)],
-  );
-}
+// Where the reports look sites up: the sites a per-site table lists, where they are (the map), and the
+// list the filter bar offers. The site filter's codes become sites in src/server/warehouse/sites.ts.
 
 /**
  * The sites a per-site table lists even on a day without facts (a till that sends nothing is news): the
