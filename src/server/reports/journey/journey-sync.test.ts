@@ -132,6 +132,35 @@ describe("customer journey", () => {
     ]);
   });
 
+  it("credits a redemption to its claim only within the voucher's validity", async () => {
+    // Promotion valid Sun 1 – Sun 8 November (local dates); both codes claimed in a Google Ads session on
+    // Mon 2 November, so both redemptions lie within the 30 days after the claim.
+    //   GO-EDGE redeemed 8 Nov 22:30Z = 23:30 CET, the last valid day → credited, an acquired customer.
+    //   GO-LATE redeemed 8 Nov 23:30Z = 00:30 CET on 9 November, after the last valid day → a redemption at
+    //   the till without a channel (as a flyer's), not an acquisition of Google Ads.
+    await db.run(
+      `INSERT INTO promotions (id, code, name, kind, value, channel, valid_from, valid_to)
+       VALUES (1, 'najaar', 'Najaar', 'percentage', 20, 'google_ads', '2026-11-01', '2026-11-08')`,
+    );
+    await db.run(
+      `INSERT INTO vouchers (code, promotion_id, channel, issued_at) VALUES
+         ('GO-EDGE', 1, 'google_ads', '2026-11-01T00:00:00Z'), ('GO-LATE', 1, 'google_ads', '2026-11-01T00:00:00Z')`,
+    );
+    await session(1, "v1", "2026-11-02T09:00:00Z", "Google Ads", "Najaar");
+    await claim(1, "2026-11-02T09:01:00Z", "GO-EDGE");
+    await claim(1, "2026-11-02T09:02:00Z", "GO-LATE");
+    await sale("2026-11-08T22:30:00Z", "EDGE11", "GO-EDGE");
+    await sale("2026-11-08T23:30:00Z", "LATE11", "GO-LATE");
+    await syncJourney(db);
+    const { redemptions, customers } = await snapshot();
+    expect(redemptions.map((r) => [r.voucher_code, r.claim_session_id, r.channel, r.acquired])).toEqual([
+      ["GO-EDGE", 1, "Google Ads", true],
+      ["GO-LATE", null, null, false],
+    ]);
+    expect(customers.map((c) => c.plate)).toEqual(["EDGE11"]);
+    expect(await rebuilt()).toEqual(await snapshot());
+  });
+
   it("acquires a plate through an online sale linked to a conversion", async () => {
     await session(1, "v1", "2026-11-02T09:00:00Z", "Facebook", "Winterklaar");
     await conversion(1, "2026-11-02T09:05:01Z", 1210);

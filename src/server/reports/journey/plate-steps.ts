@@ -78,10 +78,19 @@ export function plateSteps(localDate: (column: string) => string): string[] {
     // seen_before: read more than 30 minutes (an earlier visit) or sold to any time before the redemption;
     // seen_last_year: the same within the 12 months before it. The follow-up of the 90 days after the
     // redemption (migration 081): the first paid sale, the sales at a site, a subscription wash.
+    // A claim carries its session's attribution to a redemption within the voucher's validity (its
+    // promotion's valid_from – valid_to, local dates; the till's promotion, else the voucher's) and at most
+    // CLAIM_WINDOW_DAYS after the claim (REPORT-DEFINITIONS §1); a redemption outside it has no claim.
     `INSERT INTO journey_redemptions
-      WITH redeeming AS (SELECT * FROM journey_redeeming), claims AS (
+      WITH redeeming AS (SELECT * FROM journey_redeeming), valid AS (
+        SELECT t.id FROM redeeming t LEFT JOIN vouchers v ON v.code = t.voucher_code
+          LEFT JOIN promotions p ON p.id = coalesce(t.promotion_id, v.promotion_id)
+        WHERE p.id IS NULL OR (${localDate("t.occurred_at")} >= p.valid_from
+          AND (p.valid_to IS NULL OR ${localDate("t.occurred_at")} <= p.valid_to))
+      ), claims AS (
         SELECT t.id, arg_max(e.session_id, e.occurred_at) AS session_id, max(e.occurred_at) AS claimed_at
-        FROM redeeming t JOIN web_events e ON e.kind = 'voucher' AND e.voucher_code = t.voucher_code
+        FROM redeeming t SEMI JOIN valid USING (id)
+          JOIN web_events e ON e.kind = 'voucher' AND e.voucher_code = t.voucher_code
           AND e.occurred_at <= t.occurred_at AND e.occurred_at >= t.occurred_at - INTERVAL ${CLAIM_WINDOW_DAYS} DAY
         GROUP BY t.id
       ), earlier AS (
