@@ -1,4 +1,4 @@
-import type { Channel } from "../tracking/channel.ts";
+import type { Channel } from "../../shared/channels.ts";
 import type { AdUnit } from "./ads.ts";
 import { SITES } from "./catalog.ts";
 import { cumulative, type Random } from "./random.ts";

@@ -1,5 +1,6 @@
+import type { Channel } from "../../shared/channels.ts";
 import type { CollectPayload } from "../../shared/collect.ts";
-import { type Channel, deriveChannel, type Landing, parseLanding } from "./channel.ts";
+import { deriveChannel, type Landing, parseLanding } from "./channel.ts";
 
 // Where a session's visitor came from and on what device, read once from the session's first event.
 

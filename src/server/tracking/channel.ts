@@ -1,16 +1,7 @@
 // Acquisition channel of a web session, derived from its landing URL and referrer (DESIGN section 4).
 // The rules are checked in order and the first match wins, so paid click ids beat everything else.
 
-export type Channel =
-  | "Google Ads"
-  | "Facebook"
-  | "Marktplaats"
-  | "Affiliates"
-  | "Vouchers"
-  | "Organisch zoeken"
-  | "Organisch social"
-  | "Direct"
-  | "Verwijzing";
+import { type Channel, PLATFORM_CHANNEL } from "../../shared/channels.ts";
 
 export interface Landing {
   path: string;
@@ -194,14 +185,14 @@ export function deriveChannel(input: ChannelInput): Channel {
     gclid ||
     (source !== null && GOOGLE_SOURCES.has(source) && medium !== null && GOOGLE_PAID_MEDIUMS.has(medium))
   )
-    return "Google Ads";
+    return PLATFORM_CHANNEL.google_ads;
   if (
     fbclid ||
     (source !== null && META_SOURCES.has(source) && medium !== null && META_PAID_MEDIUMS.has(medium))
   )
-    return "Facebook";
-  if (source === "marktplaats") return "Marktplaats";
-  if (medium === "affiliate") return "Affiliates";
+    return PLATFORM_CHANNEL.facebook;
+  if (source === "marktplaats") return PLATFORM_CHANNEL.marktplaats;
+  if (medium === "affiliate") return PLATFORM_CHANNEL.affiliate;
   if (isVoucherLanding(landing, medium)) return "Vouchers";
 
   const host = referrerHost(input.referrer);

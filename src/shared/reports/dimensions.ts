@@ -1,3 +1,4 @@
+import { CHANNELS } from "../channels.ts";
 import { z } from "../zod-nl.ts";
 
 // The dimension filters a report may accept beyond period, comparison, granularity and site: a campaign, an
@@ -30,17 +31,7 @@ export const DIMENSIONS = {
   },
   channel: {
     label: "Kanaal",
-    value: z.enum([
-      "Google Ads",
-      "Facebook",
-      "Marktplaats",
-      "Affiliates",
-      "Vouchers",
-      "Organisch zoeken",
-      "Organisch social",
-      "Direct",
-      "Verwijzing",
-    ]),
+    value: z.enum(CHANNELS),
   },
   page: {
     label: "Pagina",

@@ -1,4 +1,5 @@
 import type { Channel } from "../../../shared/admin/promotions.ts";
+import { PLATFORM_CHANNEL, type Channel as WebChannel } from "../../../shared/channels.ts";
 import { maturedUpTo } from "../journey/definitions.ts";
 import type { ReportSql } from "../sql.ts";
 
@@ -27,11 +28,9 @@ import type { ReportSql } from "../sql.ts";
 // - plate_codes: the redemptions of the plate in all, ever.
 
 /** The voucher channels a website channel (the channel filter) stands for. */
-const VOUCHER_CHANNELS: Record<string, Channel[]> = {
-  "Google Ads": ["google_ads"],
-  Facebook: ["facebook"],
-  Marktplaats: ["marktplaats"],
-  Affiliates: ["affiliate"],
+const VOUCHER_CHANNELS: Partial<Record<WebChannel, Channel[]>> = {
+  // a paid channel: the vouchers of its ad platform (a promotion's channel names the platform the same way)
+  ...Object.fromEntries(Object.entries(PLATFORM_CHANNEL).map(([platform, web]) => [web, [platform]])),
   Vouchers: ["newsletter", "flyer", "website"],
 };
 
@@ -44,7 +43,7 @@ function narrowed(sql: ReportSql): string | undefined {
     conditions.push("promotion_id = (SELECT id FROM promotions WHERE code = $promotion)");
   }
   if (channel) {
-    sql.params.voucher_channels = (VOUCHER_CHANNELS[channel] ?? []).join(",");
+    sql.params.voucher_channels = (VOUCHER_CHANNELS[channel as WebChannel] ?? []).join(",");
     conditions.push("list_contains(string_split($voucher_channels, ','), channel)");
   }
   return conditions.length ? conditions.join(" AND ") : undefined;

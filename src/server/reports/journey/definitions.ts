@@ -1,21 +1,11 @@
-import type { AdPlatform } from "../../../shared/ad-stats.ts";
+import { PLATFORM_CHANNEL } from "../../../shared/channels.ts";
 import { addDays } from "../../../shared/reports/dates.ts";
-import { DIMENSIONS } from "../../../shared/reports/dimensions.ts";
-import type { Channel } from "../../tracking/channel.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 
 // The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
 
-/** Every channel, in the order the channel rules check them (DESIGN §4): the channel filter's list. */
-export const CHANNELS: readonly Channel[] = DIMENSIONS.channel.value.options;
-
-/** The website channel whose sessions an ad platform's clicks become. */
-export const PLATFORM_CHANNEL: Record<AdPlatform, Channel> = {
-  google_ads: "Google Ads",
-  facebook: "Facebook",
-  marktplaats: "Marktplaats",
-  affiliate: "Affiliates",
-};
+// The channels and the ad platform → channel mapping live in src/shared/channels.ts (the web needs them).
+export { CHANNELS, PLATFORM_CHANNEL } from "../../../shared/channels.ts";
 
 /** SQL: the platform column → its channel, for joining ad rows with sessions. */
 export const platformChannelSql = (platform: string) =>
