@@ -24,6 +24,8 @@ const FIGURES: (keyof AdJourneyFigures)[] = [
   "acquired",
   "matured",
   "value_90d_cents",
+  "sessions_by_name",
+  "sessions_by_keyword",
 ];
 
 /** An ad row of a level: the platform's sums and its name columns. */
@@ -107,6 +109,18 @@ export function joinHealthTable<R extends Named>(
     redemptions: of.reduce((sum, row) => sum + (row.redemptions ?? 0), 0),
     acquired: of.reduce((sum, row) => sum + (row.acquired ?? 0), 0),
   });
+  const linked = current.filter((row) => (row.sessions ?? 0) > 0);
+  // Google Ads ad groups: which way their sessions were matched, so a tagging fault shows.
+  const via = (kind: string, figure: "sessions_by_name" | "sessions_by_keyword"): TableRow => ({
+    ...Object.fromEntries(HEALTH_COLUMNS.map((column) => [column.key, null])),
+    kind,
+    names: linked.filter((row) => (row[figure] ?? 0) > 0).length,
+    sessions: linked.reduce((sum, row) => sum + (row[figure] ?? 0), 0),
+  });
+  const ways = [
+    via("waarvan via de naam van de advertentiegroep", "sessions_by_name"),
+    via("waarvan via een zoekwoord", "sessions_by_keyword"),
+  ];
   const orphans = unmatched.filter((row) => row.win === "current");
   const orphanSum = (figure: keyof AdJourneyFigures) => orphans.reduce((sum, row) => sum + row[figure], 0);
   return {
@@ -114,10 +128,8 @@ export function joinHealthTable<R extends Named>(
     label: "Koppeling advertenties ↔ websitebezoek",
     columns: HEALTH_COLUMNS,
     rows: [
-      group(
-        "Gekoppeld",
-        current.filter((row) => (row.sessions ?? 0) > 0),
-      ),
+      group("Gekoppeld", linked),
+      ...(ways.some((row) => Number(row.sessions) > 0) ? ways : []),
       group(
         "Niet gekoppeld: kosten zonder sessies",
         current.filter((row) => (row.sessions ?? 0) === 0),

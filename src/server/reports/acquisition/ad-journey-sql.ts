@@ -6,8 +6,9 @@ import { ReportSql, type Windowed } from "../sql.ts";
 // What Wasbord saw of a platform's ads — sessions, conversions, redemptions, acquired customers — per row of
 // an ad report level, joined by name (REPORT-DEFINITIONS §1): utm_campaign = campaign, utm_content = ad,
 // utm_term = the keyword (Google Ads) or the ad set (Meta); an affiliate's sessions carry the publisher's
-// code in utm_source. Google Ads sessions know their keyword, not their ad group: the keyword rows of the ad
-// statistics say which ad group (and match type) a keyword of a campaign belongs to.
+// code in utm_source. A Google Ads session meets an ad group of its campaign by the keyword in utm_term (the
+// keyword rows of the ad statistics say which ad group and match type it belongs to), else by the ad group's
+// own name in utm_term or, failing that, in utm_content.
 
 /** The name columns a level's rows are identified by (the ad report's AD_LEVELS). */
 export type AdNameColumn = "campaign" | "ad_group" | "ad" | "keyword" | "match_type" | "affiliate";
@@ -27,6 +28,9 @@ export interface AdJourneyFigures {
   acquired: number;
   matured: number;
   value_90d_cents: number;
+  /** Of the sessions: matched to their Google Ads ad group by its name, and by a keyword (join health). */
+  sessions_by_name: number;
+  sessions_by_keyword: number;
 }
 
 /** One row of a level as the journey sees it: its names (one property per column) and its sums. */
@@ -37,7 +41,11 @@ function sessionNames(platform: AdPlatform): Record<AdNameColumn, string> {
   const google = platform === "google_ads";
   return {
     campaign: "f.campaign",
-    ad_group: google ? "k.ad_group" : platform === "facebook" ? "f.term" : "NULL",
+    ad_group: google
+      ? "coalesce(k.ad_group, gt.ad_group, gc.ad_group)"
+      : platform === "facebook"
+        ? "f.term"
+        : "NULL",
     ad: "f.content",
     keyword: google ? "f.term" : "NULL",
     match_type: google ? "k.match_type" : "NULL",
@@ -72,8 +80,15 @@ export function adJourneySql(filters: ReportFilters, platform: AdPlatform, colum
   FROM (SELECT campaign, keyword, ad_group, match_type, sum(spend_cents) AS spend_cents FROM ad_stats_daily
     WHERE platform = 'google_ads' AND keyword IS NOT NULL GROUP BY ALL)
   GROUP BY ALL
+), ad_group_names AS (
+  SELECT DISTINCT ${joinName("campaign")} AS campaign, ${joinName("ad_group")} AS ad_group
+  FROM ad_stats_daily WHERE platform = 'google_ads' AND ad_group IS NOT NULL
 ), `
     : "";
+  const via = grouped
+    ? `coalesce(sum(sessions) FILTER (WHERE k.ad_group IS NULL AND coalesce(gt.ad_group, gc.ad_group) IS NOT NULL), 0)
+    AS sessions_by_name, coalesce(sum(sessions) FILTER (WHERE k.ad_group IS NOT NULL), 0) AS sessions_by_keyword`
+    : "0 AS sessions_by_name, 0 AS sessions_by_keyword";
   const text = `WITH ${keywordGroups}facts AS (
   SELECT win, campaign, term, content, source, sessions, bounces, conversions, converting_sessions,
     revenue_excl_vat_cents, claims
@@ -96,9 +111,15 @@ SELECT f.win, ${selected},
   coalesce(sum(redemptions_seen_before), 0) AS redemptions_seen_before,
   coalesce(sum(redemptions_seen_last_year), 0) AS redemptions_seen_last_year,
   coalesce(sum(acquired), 0) AS acquired, coalesce(sum(matured), 0) AS matured,
-  coalesce(sum(value_90d_cents), 0) AS value_90d_cents
+  coalesce(sum(value_90d_cents), 0) AS value_90d_cents, ${via}
 FROM facts f
-  ${grouped ? "LEFT JOIN keyword_groups k ON k.campaign = f.campaign AND k.keyword = f.term" : ""}
+  ${
+    grouped
+      ? `LEFT JOIN keyword_groups k ON k.campaign = f.campaign AND k.keyword = f.term
+  LEFT JOIN ad_group_names gt ON gt.campaign = f.campaign AND gt.ad_group = f.term
+  LEFT JOIN ad_group_names gc ON gc.campaign = f.campaign AND gc.ad_group = f.content`
+      : ""
+  }
   ${platform === "affiliate" ? "LEFT JOIN affiliates a ON lower(a.code) = f.source" : ""}
 WHERE true${narrowed}
 GROUP BY ALL`;
