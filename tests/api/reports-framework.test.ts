@@ -152,6 +152,7 @@ describe("the reports API", () => {
     const body = (await api.get<ReportEnvelope>("/api/reports/trx-sales?from=2024-01-01&to=2024-01-03")).body;
     expect(body.kpis.map((k) => [k.key, k.value])).toEqual([
       ["transactions", 0],
+      ["member_washes", 0],
       ["average_ticket", null],
       ["upsell_rate", null],
       ["revenue", 0],
