@@ -10,7 +10,7 @@ import {
 import {
   type Comparison,
   coarsest,
-  defaultGranularity,
+  effectiveGranularity,
   finestMessage,
   type Granularity,
   granularityAllowed,
@@ -90,16 +90,17 @@ export async function parseReportFilters(
   const codes = siteCodes(parsed.data.site);
 
   const period = resolvePeriod(parsed.data, localDate(now));
-  const granularity = parsed.data.granularity ?? coarsest(defaultGranularity(period), report.finest);
-  if (!granularityAllowed(granularity, period)) {
+  const asked = parsed.data.granularity;
+  if (asked && !granularityAllowed(asked, period)) {
     throw fieldError(
       "granularity",
       `Per uur kan alleen bij een periode van hoogstens ${MAX_HOUR_DAYS} dagen.`,
     );
   }
-  if (coarsest(granularity, report.finest) !== granularity) {
+  if (asked && coarsest(asked, report.finest) !== asked) {
     throw fieldError("granularity", finestMessage(report.finest));
   }
+  const granularity = effectiveGranularity(asked, period, report.finest);
   if (codes.length > 0 && !report.site) {
     throw fieldError(
       "site",

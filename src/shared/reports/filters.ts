@@ -134,6 +134,18 @@ export const granularityAllowed = (granularity: Granularity, range: DateRange) =
 export const coarsest = (a: Granularity, b: Granularity): Granularity =>
   GRANULARITIES[Math.max(GRANULARITIES.indexOf(a), GRANULARITIES.indexOf(b))];
 
+/**
+ * The granularity a report's figures are bucketed by, on both sides: the one asked for, else the one that
+ * suits the period's length, never finer than the report's facts allow (`finest`). The server refuses an
+ * asked granularity finer than that (finestMessage) or one that does not fit the period (granularityAllowed)
+ * before it gets here; the filter bar shows what this returns.
+ */
+export const effectiveGranularity = (
+  asked: Granularity | undefined,
+  range: DateRange,
+  finest: Granularity,
+): Granularity => coarsest(asked ?? defaultGranularity(range), finest);
+
 /** Why a report refuses a granularity finer than its facts, in the words of the filter bar. */
 export function finestMessage(finest: Granularity): string {
   const allowed = GRANULARITIES.filter((g) => coarsest(g, finest) === g).map((g) => GRANULARITY_LABELS[g]);

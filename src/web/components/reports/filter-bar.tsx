@@ -11,6 +11,7 @@ import {
   COMPARISON_LABELS,
   COMPARISONS,
   coarsest,
+  effectiveGranularity,
   finestMessage,
   GRANULARITIES,
   GRANULARITY_LABELS,
@@ -142,7 +143,7 @@ export function FilterBar({
                 disabled:
                   !granularityAllowed(value, filters.period) || coarsest(value, entry.finest) !== value,
               }))}
-              value={coarsest(filters.granularity, entry.finest)}
+              value={effectiveGranularity(filters.granularity, filters.period, entry.finest)}
               onChange={(value) => filters.update({ granularity: value })}
               title={
                 entry.finest !== "hour"

@@ -3,7 +3,6 @@ import { DIMENSION_KEYS, type DimensionKey } from "../../../shared/reports/dimen
 import {
   type Comparison,
   DEFAULT_COMPARISON,
-  defaultGranularity,
   type Granularity,
   granularityAllowed,
   reportQuerySchema,
@@ -32,7 +31,8 @@ export interface ReportFiltersState {
   valid: boolean;
   period: ResolvedPeriod;
   compare: Comparison;
-  granularity: Granularity;
+  /** The granularity the URL asks for, if any; what a report shows is effectiveGranularity's. */
+  granularity: Granularity | undefined;
   /** The chosen sites' codes; none for all sites. */
   sites: string[];
   /** The dimension filters in the URL, whichever the report accepts (the API refuses the others). */
@@ -79,7 +79,7 @@ export function useReportFilters(): ReportFiltersState {
     valid: parsed.success,
     period,
     compare: query.compare,
-    granularity: ("granularity" in query && query.granularity) || defaultGranularity(period),
+    granularity: ("granularity" in query && query.granularity) || undefined,
     sites: siteCodes(search.site),
     dimensions: Object.fromEntries(
       DIMENSION_KEYS.filter((key) => search[key]).map((key) => [key, search[key]]),
