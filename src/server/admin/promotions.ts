@@ -10,6 +10,7 @@ import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
+import { JOURNEY_DECLARED } from "../reports/journey/journey-sync.ts";
 import { mountVoucherRoutes } from "./vouchers.ts";
 
 // Issued, claimed and redeemed count the promotion's vouchers by the moment each reached that stage.
@@ -93,6 +94,11 @@ export function promotionsRouter(db: Database): Hono<AppEnv> {
       beforeUpdate: async (tx, input, before) => {
         await checkReferences(tx, input);
         await setItems(tx, before.id, input.itemIds);
+        // The journey credits a redemption to its claim only within the voucher's validity: other dates
+        // make it be worked out again from the facts (the next sync rebuilds it).
+        if (input.validFrom !== before.validFrom || input.validTo !== before.validTo) {
+          await JOURNEY_DECLARED.reset(tx);
+        }
       },
     },
   });
