@@ -1,7 +1,8 @@
 /**
  * `npm test`: file sizes, lint, types, build, unit + API tests (Vitest), browser tests (Playwright), then one
  * closing line `N passed, N failed` over all tests. Stops at the first failing check step; always runs both
- * suites.
+ * suites. `--fast` (`npm run test:fast`): the checks without the build, and the unit tests beside the code
+ * (src/), no server and no browser: the loop while changing code.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -18,11 +19,12 @@ function step(name: string, command: string, args: string[], env: Record<string,
 }
 
 const npx = (args: string[], env?: Record<string, string>) => ["npx", args, env] as const;
+const fast = process.argv.includes("--fast");
 const checks: [string, ...ReturnType<typeof npx>][] = [
   ["file sizes", ...npx(["tsx", "scripts/check-file-size.ts"])],
   ["lint", ...npx(["biome", "check", "."])],
   ["types", ...npx(["tsc", "--noEmit", "-p", "."])],
-  ["build", ...npx(["vite", "build"])],
+  ...(fast ? [] : [["build", ...npx(["vite", "build"])] as [string, ...ReturnType<typeof npx>]]),
 ];
 for (const [name, command, args, env] of checks) {
   if (!step(name, command, args, env)) {
@@ -34,16 +36,19 @@ for (const [name, command, args, env] of checks) {
 const unitReport = `${results}/unit.json`;
 const e2eReport = `${results}/e2e.json`;
 for (const file of [unitReport, e2eReport]) rmSync(file, { force: true });
-const unitOk = step("unit and API tests", "npx", [
+const unitOk = step(fast ? "unit tests" : "unit and API tests", "npx", [
   "vitest",
   "run",
+  ...(fast ? ["src"] : []),
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${unitReport}`,
 ]);
-const e2eOk = step("browser tests", "npx", ["playwright", "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-});
+const e2eOk =
+  fast ||
+  step("browser tests", "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
 
 const read = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 const unit = read(unitReport);
