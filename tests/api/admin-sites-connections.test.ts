@@ -86,6 +86,33 @@ describe("admin sites API", () => {
   });
 });
 
+describe("a site's cars per lane per hour", () => {
+  it("starts at 60, refuses 0, and is audited when changed", async () => {
+    const list =
+      await admin.get<{ id: number; code: string; version: number; carsPerLaneHour: number }[]>(
+        "/api/admin/sites",
+      );
+    const houten = list.body.find((s) => s.code === "houten");
+    if (!houten) throw new Error("houten was not created");
+    expect(houten.carsPerLaneHour).toBe(60);
+    const refused = await admin.put(`/api/admin/sites/${houten.id}`, {
+      ...site,
+      carsPerLaneHour: 0,
+      version: houten.version,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toEqual([{ path: "carsPerLaneHour", message: "Minimaal 1." }]);
+    const saved = await admin.put(`/api/admin/sites/${houten.id}`, {
+      ...site,
+      carsPerLaneHour: 45,
+      version: houten.version,
+    });
+    expect(saved.body).toMatchObject({ carsPerLaneHour: 45 });
+    const [entry] = await auditOf(admin, "site", houten.id);
+    expect(entry).toMatchObject({ before: { carsPerLaneHour: 60 }, after: { carsPerLaneHour: 45 } });
+  });
+});
+
 describe("API keys (Koppelingen)", () => {
   let created: { id: number; secret: string; prefix: string };
 

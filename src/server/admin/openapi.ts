@@ -105,6 +105,7 @@ const adminSiteSchema: z.ZodType<AdminSite> = z.object({
   lat: z.number(),
   lon: z.number(),
   lanes: z.number().int(),
+  carsPerLaneHour: z.number().int().describe("Auto's per wasstraat per uur; capaciteit = wasstraten × dit"),
   active: z.boolean(),
   version: z.number().int(),
 });

@@ -25,13 +25,26 @@ const siteFields = {
   lat: coordinate("breedtegraad", 90),
   lon: coordinate("lengtegraad", 180),
   lanes: wholeNumber("het aantal wasstraten", 1, 20),
+  carsPerLaneHour: wholeNumber("het aantal auto's per wasstraat per uur", 1, 200),
   active: activeSchema,
 };
 
-export const siteCreateSchema = z.object({ code: codeSchema(32), ...siteFields });
+/** A new site's cars per lane per hour (a car a minute: a conveyor tunnel's usual pace); the database's default too. */
+export const DEFAULT_CARS_PER_LANE_HOUR = 60;
+
+export const siteCreateSchema = z.object({
+  code: codeSchema(32),
+  ...siteFields,
+  carsPerLaneHour: siteFields.carsPerLaneHour.default(DEFAULT_CARS_PER_LANE_HOUR),
+});
 export type SiteCreate = z.input<typeof siteCreateSchema>;
 
-export const siteUpdateSchema = z.object({ ...siteFields, version: versionSchema });
+// Absent in an update: unchanged (clients written before the field existed send the rest only).
+export const siteUpdateSchema = z.object({
+  ...siteFields,
+  carsPerLaneHour: siteFields.carsPerLaneHour.optional(),
+  version: versionSchema,
+});
 export type SiteUpdate = z.input<typeof siteUpdateSchema>;
 
 export interface AdminSite {
@@ -44,6 +57,8 @@ export interface AdminSite {
   lat: number;
   lon: number;
   lanes: number;
+  /** Cars one lane washes in an hour at full speed: capacity = lanes × this (the live screen). */
+  carsPerLaneHour: number;
   active: boolean;
   version: number;
 }

@@ -2,6 +2,7 @@ import { NumberInput, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import {
   type AdminSite,
+  DEFAULT_CARS_PER_LANE_HOUR,
   type SiteCreate,
   siteCreateSchema,
   siteUpdateSchema,
@@ -33,6 +34,13 @@ const columns: Column<AdminSite>[] = [
     value: (s) => s.lanes,
     render: (s) => formatNumber(s.lanes),
   },
+  {
+    key: "carsPerLaneHour",
+    label: "Auto's per straat per uur",
+    align: "right",
+    value: (s) => s.carsPerLaneHour,
+    render: (s) => formatNumber(s.carsPerLaneHour),
+  },
   { key: "location", label: "Locatie", value: location },
   statusColumn((s) => activeStatus(s.active)),
 ];
@@ -47,6 +55,7 @@ const empty: SiteCreate = {
   lat: 52.0907,
   lon: 5.1214,
   lanes: 1,
+  carsPerLaneHour: DEFAULT_CARS_PER_LANE_HOUR,
   active: true,
 };
 
@@ -57,9 +66,15 @@ function SiteFields({ form, editing }: { form: ZodForm<SiteCreate>; editing: boo
   const text = (key: "name" | "address" | "postcode" | "city", label: string, required = true) => (
     <TextInput label={label} required={required} {...form.text(key)} />
   );
-  const number = (key: "lat" | "lon" | "lanes", label: string, decimals: number) => (
+  const number = (
+    key: "lat" | "lon" | "lanes" | "carsPerLaneHour",
+    label: string,
+    decimals: number,
+    description?: string,
+  ) => (
     <NumberInput
       label={label}
+      description={description}
       required
       decimalScale={decimals}
       allowDecimal={decimals > 0}
@@ -93,6 +108,12 @@ function SiteFields({ form, editing }: { form: ZodForm<SiteCreate>; editing: boo
         {number("lon", "Lengtegraad", 6)}
         {number("lanes", "Aantal wasstraten", 0)}
       </SimpleGrid>
+      {number(
+        "carsPerLaneHour",
+        "Auto's per wasstraat per uur",
+        0,
+        "Op volle snelheid. Het live-scherm rekent met wasstraten × dit als capaciteit.",
+      )}
       <Switch
         label="Actief"
         checked={values.active}
