@@ -183,7 +183,7 @@ describe("the ad report at its levels", () => {
     expect(column?.link).toEqual({ report: "facebook/adsets", filters: { campaign: "campaign" } });
   });
 
-  it("narrows to a campaign and an ad set, and shows reach for one ad on one day", async () => {
+  it("narrows to a campaign and an ad set, and shows reach only for one ad over a one-day period", async () => {
     const sets = await report("facebook/adsets", `${WEEK_43}&campaign=Winteractie`);
     expect(sets.dimensions).toEqual({ campaign: "Winteractie" });
     expect(kpi(sets, "spend")).toEqual({ value: 5500, previous: 1500 });
@@ -196,16 +196,32 @@ describe("the ad report at its levels", () => {
     );
 
     const ads = await report("facebook/ads", `${WEEK_43}&campaign=Winteractie&ad_group=Set B`);
+    // A week: even an ad with one day of figures (Ad 2, Ad 3 on 21 Oct) has no period reach to show, and
+    // the column says why; the import carries daily reach only.
     const [ad2, ad3] = table(ads, "by_ad").rows;
-    expect([ad2.ad, ad2.reach, ad2.frequency]).toEqual(["Ad 2", 800, 2.5]);
-    expect([ad3.ad, ad3.reach, ad3.frequency]).toEqual(["Ad 3", 400, 1.25]);
-    // Two ads: no reach for the total.
-    expect(table(ads, "by_ad").totals?.reach).toBeNull();
+    expect([ad2.ad, ad2.reach, ad2.frequency]).toEqual(["Ad 2", null, null]);
+    expect([ad3.ad, ad3.reach, ad3.frequency]).toEqual(["Ad 3", null, null]);
+    for (const key of ["reach", "frequency"]) {
+      expect(table(ads, "by_ad").columns.find((c) => c.key === key)?.hint).toMatch(/over meer/);
+    }
+    // Set B over the week: two ads, so no reach either.
+    expect(table(sets, "by_ad_group").rows.find((row) => row.ad_group === "Set B")?.reach).toBeNull();
 
-    const day = await report("facebook/ads", "from=2026-10-21&to=2026-10-21&ad=Ad 2");
-    expect(kpi(day, "reach").value).toBe(800);
-    expect(kpi(day, "frequency").value).toBe(2.5);
-    expect(day.kpis.find((k) => k.key === "reach")?.empty).toBeUndefined();
+    // One day (21 Oct): per ad the platform's reach, frequency 2000 / 800 and 500 / 400; the ad set and the
+    // total sum two ads, so they stay empty.
+    const day = await report("facebook/ads", "from=2026-10-21&to=2026-10-21&campaign=Winteractie&ad_group=Set B");
+    const perDay = table(day, "by_ad").rows.map((row) => [row.ad, row.reach, row.frequency]);
+    expect(perDay).toEqual([
+      ["Ad 2", 800, 2.5],
+      ["Ad 3", 400, 1.25],
+    ]);
+    expect(table(day, "by_ad").totals?.reach).toBeNull();
+    const daySets = await report("facebook/adsets", "from=2026-10-21&to=2026-10-21&campaign=Winteractie");
+    expect(table(daySets, "by_ad_group").rows.find((row) => row.ad_group === "Set B")?.reach).toBeNull();
+    const oneAd = await report("facebook/ads", "from=2026-10-21&to=2026-10-21&ad=Ad 2");
+    expect(kpi(oneAd, "reach").value).toBe(800);
+    expect(kpi(oneAd, "frequency").value).toBe(2.5);
+    expect(oneAd.kpis.find((k) => k.key === "reach")?.empty).toBeUndefined();
   });
 
   it("counts Google Ads' clicks once: ad rows for the account, keyword rows for the keywords", async () => {

@@ -46,7 +46,8 @@ interface AdLevelRow extends AdRow {
 }
 
 // impressions, clicks, spend_cents, conversions, conversion_value_cents: sums of the platform's daily
-// figures. reach: the platform's own figure where a group is one row (one ad on one day), else null.
+// figures. reach: the platform's own figure where the period is one day and a group is one row of it (one
+// ad), else null: reach does not add up over days or ads, and the imports carry no period reach.
 // latest_qs: per keyword the last score of the window; weighted by impressions over several keywords.
 export function adReportSql(family: AdFamily, level: AdLevel) {
   const grains = grouping({ bucket: ["bucket"], row: AD_LEVELS[level].columns });
@@ -57,6 +58,7 @@ export function adReportSql(family: AdFamily, level: AdLevel) {
       sql.params[column] = filters.dimensions[column] as string;
       return ` AND ${column} = $${column}`;
     });
+    const perDay = filters.current.from === filters.current.to;
     const latest =
       level === "keyword"
         ? "arg_max(quality_score, stat_date) FILTER (WHERE quality_score IS NOT NULL) OVER (PARTITION BY win, campaign, ad_group, keyword, match_type)"
@@ -73,7 +75,7 @@ ${grains.query({
     "sum(spend_cents) AS spend_cents",
     "sum(conversions) AS conversions",
     "sum(conversion_value_cents) AS conversion_value_cents",
-    "CASE WHEN count(*) = 1 THEN any_value(reach) END AS reach",
+    perDay ? "CASE WHEN count(*) = 1 THEN any_value(reach) END AS reach" : "NULL::BIGINT AS reach",
     "sum(latest_qs * impressions) AS qs_weighted",
     "sum(impressions) FILTER (WHERE latest_qs IS NOT NULL) AS qs_impressions",
   ],
