@@ -267,9 +267,9 @@ function addUp(rows: Map<string, AdStatRow>, row: AdStatRow): void {
     return;
   }
   existing.impressions += row.impressions;
-  // People reached by both lines are counted twice: Meta's reach cannot be added up exactly.
-  existing.reach =
-    existing.reach === null && row.reach === null ? null : (existing.reach ?? 0) + (row.reach ?? 0);
+  // Reach does not add up (people reached by both lines would count twice, REPORT-DEFINITIONS §1): two
+  // lines summed into one row have no reach of their own.
+  existing.reach = null;
   existing.clicks += row.clicks;
   existing.spendCents += row.spendCents;
   existing.conversions = Math.round((existing.conversions + row.conversions) * 1e6) / 1e6;
