@@ -12,6 +12,7 @@ import { ApiError } from "../http/errors.ts";
 import { escapeHtml } from "../http/html.ts";
 import { idParam, parseBody } from "../http/request.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { optOutPage as page } from "../mail/opt-out-page.ts";
 import { addRecipient, findRecipient, listRecipients, removeRecipient, unsubscribe } from "./recipients.ts";
 import { composeWeeklyMail, UNSUBSCRIBE_PATH, type WeeklyMailDeps } from "./send.ts";
 import { verifyUnsubscribeToken } from "./unsubscribe-token.ts";
@@ -122,15 +123,3 @@ const INVALID =
 const done = (email: string) =>
   `<p>Je bent afgemeld: <b>${escapeHtml(email)}</b> krijgt het weekoverzicht van Wasbord niet meer.</p>
 <p>Toch weer ontvangen? Vraag een beheerder van Wasbord om je opnieuw aan te melden.</p>`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · Wasbord</title></head>
-<body style="margin:0;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#212529">
-<main style="max-width:520px;margin:48px auto;padding:24px;background:#fff;border-radius:6px;line-height:1.5">
-<div style="font-size:13px;color:#1971c2;font-weight:bold;letter-spacing:.5px">WASBORD</div>
-<h1 style="font-size:22px;margin:8px 0 16px">${escapeHtml(title)}</h1>
-${body}
-</main></body></html>`;
-}
