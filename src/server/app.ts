@@ -27,8 +27,10 @@ import { createApiDocsRouter } from "./openapi/routes.ts";
 import { privacyRouter } from "./privacy/routes.ts";
 import { orReportToken } from "./report-tokens/access.ts";
 import { reportTokensRouter } from "./report-tokens/routes.ts";
+import { createLiveRouter } from "./reports/live-routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createSavedViewsRouter } from "./reports/saved-views.ts";
+import { subscriptionOptOutRouter, subscriptionsRouter } from "./subscriptions/routes.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 import { unsubscribeRouter, weeklyMailRouter } from "./weekly-mail/routes.ts";
 
@@ -115,6 +117,7 @@ export function createApp(appDeps: AppDeps): Hono {
   // (API keys, allowed origins) instead of with a person's token.
   app.route("/", createTrackingRouter(deps));
   app.route("/", unsubscribeRouter(deps));
+  app.route("/", subscriptionOptOutRouter(deps));
   app.route("/api/ingest", createIngestRouter(deps));
   app.route(
     "/api",
@@ -163,9 +166,11 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   api.route("/reports/experiments", createExperimentsReportRouter(deps));
   api.route("/reports", createReportsRouter(deps));
   api.route("/saved-views", createSavedViewsRouter(deps));
+  api.route("/subscriptions", subscriptionsRouter(deps));
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));
   api.route("/annotations", createAnnotationsRouter(deps));
+  api.route("/live", createLiveRouter(deps));
   return api;
 }
 

@@ -19,6 +19,7 @@ import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 import { DERIVED_SYNCS } from "./reports/registry.ts";
+import { scheduleSubscriptionMail } from "./subscriptions/send.ts";
 import { startDerivedRefresher } from "./warehouse/derived-refresher.ts";
 import { scheduleWeeklyMail } from "./weekly-mail/send.ts";
 
@@ -94,6 +95,10 @@ async function main(): Promise<void> {
     mailer.mode === "off"
       ? async () => {}
       : scheduleWeeklyMail({ db, mailer, publicUrl: config.publicUrl }, serverClock());
+  const stopSubscriptionMail =
+    mailer.mode === "off"
+      ? async () => {}
+      : scheduleSubscriptionMail({ db, mailer, publicUrl: config.publicUrl }, serverClock());
 
   // Loaded only when used: production with a real provider does not load oidc-provider at all.
   const devIdp = config.devIdp ? await import("../idp/dev-provider.ts") : null;
@@ -171,7 +176,12 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info("stopping", { signal });
     liveDemo.abort();
-    const schedulesStopped = Promise.all([stopBackups(), stopAlerts(), stopWeeklyMail()]).then(() => {});
+    const schedulesStopped = Promise.all([
+      stopBackups(),
+      stopAlerts(),
+      stopWeeklyMail(),
+      stopSubscriptionMail(),
+    ]).then(() => {});
     await shutDown({
       servers: [server as Server, ...(metricsServer ? [metricsServer] : [])],
       graceMs: config.shutdownGraceMs,

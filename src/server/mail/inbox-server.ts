@@ -49,8 +49,8 @@ type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
 
 async function storeMessage(db: Database, mail: ParsedMail): Promise<void> {
   await db.run(
-    `INSERT INTO mail_messages (received_at, "from", "to", subject, text, html, message_id)
-     VALUES (now(), $1, from_json($2, '["VARCHAR"]'), $3, $4, $5, $6)`,
+    `INSERT INTO mail_messages (received_at, "from", "to", subject, text, html, message_id, attachments)
+     VALUES (now(), $1, from_json($2, '["VARCHAR"]'), $3, $4, $5, $6, from_json($7, '["VARCHAR"]'))`,
     [
       sender(mail.from),
       JSON.stringify(addresses(mail.to)),
@@ -58,6 +58,8 @@ async function storeMessage(db: Database, mail: ParsedMail): Promise<void> {
       mail.text ?? null,
       typeof mail.html === "string" ? mail.html : null,
       mail.messageId ?? null,
+      // Only the names: the postvak shows what came along, not the files themselves.
+      JSON.stringify(mail.attachments.map((file) => file.filename ?? "(zonder naam)")),
     ],
   );
 }

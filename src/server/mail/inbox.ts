@@ -13,7 +13,8 @@ export function latestMessages(db: Database, limit: number): Promise<MailMessage
 
 export async function messageById(db: Database, id: number): Promise<MailMessageDetail | null> {
   const [message] = await db.query<MailMessageDetail>(
-    `SELECT ${SUMMARY}, text, html, message_id AS "messageId" FROM mail_messages WHERE id = $1`,
+    `SELECT ${SUMMARY}, text, html, message_id AS "messageId", coalesce(attachments, []) AS attachments
+     FROM mail_messages WHERE id = $1`,
     [id],
   );
   return message ?? null;

@@ -25,6 +25,7 @@ const detailSchema: z.ZodType<MailMessageDetail> = z.object({
   text: z.string().nullable(),
   html: z.string().nullable(),
   messageId: z.string().nullable(),
+  attachments: z.array(z.string()).describe("Bestandsnamen van de bijlagen"),
 });
 
 const operation = (summaryText: string, answer: object, extra: object = {}) => ({

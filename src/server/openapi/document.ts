@@ -8,7 +8,9 @@ import { ingestOpenApiPaths } from "../ingest/openapi.ts";
 import { mailOpenApiPaths } from "../mail/openapi.ts";
 import { privacyOpenApiPaths } from "../privacy/openapi.ts";
 import { reportTokensOpenApiPaths } from "../report-tokens/openapi.ts";
+import { liveOpenApiPaths } from "../reports/live-openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
+import { subscriptionsOpenApiPaths } from "../subscriptions/openapi.ts";
 import { trackingOpenApiPaths } from "../tracking/openapi.ts";
 import { weeklyMailOpenApiPaths } from "../weekly-mail/openapi.ts";
 import { appOpenApiPaths } from "./app-paths.ts";
@@ -25,6 +27,7 @@ const described: PathItems = {
   ...trackingOpenApiPaths,
   ...ingestOpenApiPaths,
   ...reportsOpenApiPaths,
+  ...liveOpenApiPaths,
   ...experimentsOpenApiPaths,
   ...importsOpenApiPaths,
   ...adminOpenApiPaths,
@@ -32,6 +35,7 @@ const described: PathItems = {
   ...privacyOpenApiPaths,
   ...mailOpenApiPaths,
   ...weeklyMailOpenApiPaths,
+  ...subscriptionsOpenApiPaths,
   ...annotationsOpenApiPaths,
   ...reportTokensOpenApiPaths,
 };

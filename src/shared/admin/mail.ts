@@ -24,6 +24,8 @@ export interface MailMessageDetail extends MailMessageSummary {
   text: string | null;
   html: string | null;
   messageId: string | null;
+  /** The file names of the message's attachments. */
+  attachments: string[];
 }
 
 /** A recipient of the Monday e-mail: an address and the sites it covers (none: the whole chain). */

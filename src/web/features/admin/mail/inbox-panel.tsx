@@ -51,6 +51,11 @@ function MessageView({ id }: { id: number }) {
           <Text size="sm">
             Van {m.from} · aan {m.to.join(", ")} · {formatDateTime(m.receivedAt)}
           </Text>
+          {m.attachments.length > 0 && (
+            <Text size="sm" data-testid="attachments">
+              Bijlagen: {m.attachments.join(", ")}
+            </Text>
+          )}
           <Tabs defaultValue={m.html ? "html" : "text"}>
             <Tabs.List>
               <Tabs.Tab value="html">HTML</Tabs.Tab>
