@@ -124,3 +124,28 @@ test("save a view, reset the filters, and open the view again from the menu", as
   await page.getByRole("button", { name: "Weergave Pin in twee vestigingen verwijderen" }).click();
   await expect(page.getByTestId("saved-views-menu")).toContainText("Nog geen weergaven opgeslagen.");
 });
+
+test("a site's row leads into the same report for that site, and the breadcrumb back to all sites", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openReport(page, "/reports/trx-revenue", "Omzet");
+  await expectSettled(page);
+  const first = bySiteRows(page).first().getByRole("link");
+  const name = (await first.innerText()).trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/reports\/trx-revenue\?.*site=[a-z0-9-]+/);
+  await expectSettled(page);
+  await expect(siteChips(page)).toHaveCount(1);
+  await expect(page.getByTestId("site-trail")).toContainText(`Alle vestigingen›${name}`);
+  await expect(bySiteRows(page)).toHaveCount(1);
+  // a report for one site leads nowhere further from its own row
+  await expect(bySiteRows(page).first().getByRole("link")).toHaveCount(0);
+  await shoot(page, "site-drill-1366");
+
+  await page.getByTestId("site-trail").getByRole("link", { name: "Alle vestigingen" }).click();
+  await expect(page).not.toHaveURL(/site=/);
+  await expectSettled(page);
+  await expect(siteChips(page)).toHaveCount(0);
+  expect(await bySiteRows(page).count()).toBeGreaterThan(1);
+});
