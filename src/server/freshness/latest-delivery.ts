@@ -57,16 +57,23 @@ function paramsOf(scope: DeliveryScope) {
   return { params, sites };
 }
 
-function siteDeliveriesSql(source: SiteSource, scope: DeliveryScope, sites: string): string {
-  const { table, time, hourly } = FACTS[source];
+/** The bound the facts are scanned from (see the top of the file). */
+function sinceSql(source: SiteSource, scope: DeliveryScope, sites: string): string {
+  const { hourly } = FACTS[source];
   const camera = scope.camera && source === "plate-reads" ? " AND camera = $camera" : "";
-  const since = `(SELECT CASE WHEN count(h.site_id) = count(*) THEN min(h.last_hour)
+  return `(SELECT CASE WHEN count(h.site_id) = count(*) THEN min(h.last_hour)
       ELSE '-infinity'::TIMESTAMPTZ END
     FROM (${sites}) s LEFT JOIN (
       SELECT site_id, max(hour_start) AS last_hour FROM ${hourly}
       WHERE hour_start <= $now::TIMESTAMPTZ - INTERVAL 1 HOUR
         AND hour_start > $now::TIMESTAMPTZ - INTERVAL ${LOOKBACK}${camera} GROUP BY site_id
     ) h ON h.site_id = s.id)`;
+}
+
+function siteDeliveriesSql(source: SiteSource, scope: DeliveryScope, sites: string): string {
+  const { table, time } = FACTS[source];
+  const camera = scope.camera && source === "plate-reads" ? " AND camera = $camera" : "";
+  const since = sinceSql(source, scope, sites);
   return `SELECT '${source}' AS source, s.id AS "siteId", s.name, f.latest AS "lastAt"
   FROM (${sites}) s LEFT JOIN (SELECT site_id, max(${time}) AS latest FROM ${table}
     WHERE ${time} <= $now::TIMESTAMPTZ AND ${time} >= ${since}${camera} GROUP BY site_id) f ON f.site_id = s.id`;
@@ -104,4 +111,39 @@ export function latestSiteDeliveries(
   const { params, sites } = paramsOf(scope);
   const text = `${siteDeliveriesSql(source, scope, sites)} ORDER BY s.id`;
   return db.query<LatestDelivery>(text, params);
+}
+
+export interface CameraDelivery extends LatestDelivery {
+  camera: string;
+}
+
+/**
+ * The latest read per camera of the scope's active sites. A camera is known from the hourly sums' whole
+ * history (small: a row per camera per hour) or from a read since the bound. The reads are scanned from the
+ * bound only: the earliest of the sites' bound (as for a site's latest delivery: all facts when a site has no
+ * recent hourly sums, as before the first round of the refresher) and every known camera's newest complete
+ * hour at or before now − 1 hour (a camera quiet for months at a busy site), so it lies at or before every
+ * camera's newest read.
+ */
+export function latestCameraDeliveries(db: Queryable, scope: DeliveryScope): Promise<CameraDelivery[]> {
+  const { params, sites } = paramsOf(scope);
+  const text = `WITH s AS (${sites}),
+hourly AS (
+  SELECT site_id, camera, max(hour_start) FILTER (WHERE hour_start <= $now::TIMESTAMPTZ - INTERVAL 1 HOUR) AS last_hour
+  FROM plate_reads_hourly WHERE site_id IN (SELECT id FROM s) GROUP BY ALL
+),
+bound AS (
+  SELECT least(coalesce(min(last_hour), 'infinity'::TIMESTAMPTZ), ${sinceSql("plate-reads", { now: scope.now }, "SELECT * FROM s")}) AS since
+  FROM hourly
+),
+reads AS (
+  SELECT site_id, camera, max(read_at) AS latest FROM plate_reads
+  WHERE read_at <= $now::TIMESTAMPTZ AND read_at >= (SELECT since FROM bound) AND site_id IN (SELECT id FROM s)
+  GROUP BY ALL
+)
+SELECT 'plate-reads' AS source, s.id AS "siteId", s.name, c.camera, r.latest AS "lastAt"
+FROM s JOIN (SELECT site_id, camera FROM hourly UNION SELECT site_id, camera FROM reads) c ON c.site_id = s.id
+  LEFT JOIN reads r ON r.site_id = c.site_id AND r.camera = c.camera
+ORDER BY s.id, c.camera`;
+  return db.query<CameraDelivery>(text, params);
 }
