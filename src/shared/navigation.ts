@@ -41,6 +41,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Privacy", path: "/admin/privacy", title: "Privacy: kentekens" },
       { label: "Experimenten", path: "/admin/experiments", title: "Experimenten" },
       { label: "Postvak", path: "/admin/mail", title: "E-mail: maandagmail en postvak" },
+      { label: "Abonnementen", path: "/admin/subscriptions", title: "Abonnementen op rapporten" },
       { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
       { label: "API-tokens", path: "/admin/api-tokens", title: "API-tokens voor rapporten" },
     ],

@@ -16,6 +16,7 @@ import { ReportEmpty, ReportError, ReportLoading } from "./report-states.tsx";
 import { ReportTable } from "./report-table.tsx";
 import { SavedViewsMenu } from "./saved-views-menu.tsx";
 import { SiteTrail } from "./site-trail.tsx";
+import { SubscribeButton } from "./subscribe-button.tsx";
 import {
   localToday,
   type ReportFiltersState,
@@ -77,7 +78,10 @@ export function ReportView({ title, declaration }: { title: string; declaration:
           <Text size="sm" data-print="only" data-testid="print-filters">
             {filtersText(query.data)}
           </Text>
-          <ExcelButton id={declaration.id} search={search} fileName={fileNameOf(declaration, query.data)} />
+          <Group gap="xs" data-print="hide">
+            <SubscribeButton report={declaration.id} title={title} search={search} />
+            <ExcelButton id={declaration.id} search={search} fileName={fileNameOf(declaration, query.data)} />
+          </Group>
         </Group>
       )}
       {query.isPending ? (

@@ -11,6 +11,7 @@ import { PrivacyPage } from "./privacy/privacy-page.tsx";
 import { PromotionsPage } from "./promotions/promotions-page.tsx";
 import { ReportTokensPage } from "./report-tokens/report-tokens-page.tsx";
 import { SitesPage } from "./sites/sites-page.tsx";
+import { SubscriptionsPage } from "./subscriptions/subscriptions-page.tsx";
 import { UsersPage } from "./users/users-page.tsx";
 
 // The router gives every admin path of the navigation this module's AdminPage; the path picks the screen.
@@ -23,6 +24,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/privacy": PrivacyPage,
   "/admin/experiments": ExperimentsPage,
   "/admin/mail": MailPage,
+  "/admin/subscriptions": SubscriptionsPage,
   "/admin/alerts": AlertsPage,
   "/admin/api-tokens": ReportTokensPage,
 };
