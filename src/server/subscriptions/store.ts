@@ -171,12 +171,14 @@ export async function unsubscribeRecipient(
   db: Queryable,
   id: number,
 ): Promise<{ email: string; name: string } | null> {
-  const [row] = await db.query<{ email: string; name: string }>(
-    `UPDATE report_subscription_recipients r SET unsubscribed_at = coalesce(r.unsubscribed_at, now())
-     FROM report_subscriptions s WHERE r.id = $1 AND s.id = r.subscription_id RETURNING r.email, s.name`,
+  const [row] = await db.query<{ email: string; subscriptionId: number }>(
+    `UPDATE report_subscription_recipients SET unsubscribed_at = coalesce(unsubscribed_at, now())
+     WHERE id = $1 RETURNING email, subscription_id AS "subscriptionId"`,
     [id],
   );
-  return row ?? null;
+  if (!row) return null;
+  const subscription = await findSubscription(db, row.subscriptionId);
+  return { email: row.email, name: subscription?.name ?? "" };
 }
 
 export async function findRecipient(
