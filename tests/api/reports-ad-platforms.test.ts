@@ -28,6 +28,14 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 //   4500) repeat the same clicks and count on the keyword level only. Keywords: wasstraat 800 impressions,
 //   latest score 6 (22 Oct); autowassen 200, score 4; together (6×800 + 4×200) / 1000 = 5.6.
 // Marktplaats: the 25 ads with the most spend (27…03) and a rest row of 01 and 02: clicks 3, spend 300.
+//
+// Quality score roll-up, week 41 (5–11 October, nothing else in it), google campaign Generiek:
+//   ad rows 6 Oct: Groep A / Ad A 1000 impr, € 20; Groep B / Ad B 1000 impr, € 10.
+//   keyword rows: Groep A wasstraat utrecht (exact) 6 Oct QS 5, 300 impr; 8 Oct QS 7, 100 impr → latest 7
+//   over 400 impr; Groep B autowasstraat (phrase) 6 Oct QS 3, 600 impr; wasbeurt (broad) 6 Oct no score,
+//   1000 impr (left out of the weights).
+//   Groep A 7; Groep B 3; Generiek (7 × 400 + 3 × 600) ÷ (400 + 600) = 4.6 — not the mean of the groups (5),
+//   nor of the snapshots (5), nor a sum. Week 43: Merk / Groep 1 and Merk 5.6 (above).
 
 const WEEK_43 = "from=2026-10-19&to=2026-10-25";
 
@@ -104,6 +112,24 @@ beforeAll(async () => {
           db,
           google("2026-10-22", { keyword: ["autowassen", "broad", 4] }, [200, 10, 500, 0, 0]),
         );
+        const generiek: [string, string, string | null, [string, string, number | null] | null, number][] = [
+          ["2026-10-06", "Groep A", "Ad A", null, 1000],
+          ["2026-10-06", "Groep B", "Ad B", null, 1000],
+          ["2026-10-06", "Groep A", null, ["wasstraat utrecht", "exact", 5], 300],
+          ["2026-10-08", "Groep A", null, ["wasstraat utrecht", "exact", 7], 100],
+          ["2026-10-06", "Groep B", null, ["autowasstraat", "phrase", 3], 600],
+          ["2026-10-06", "Groep B", null, ["wasbeurt", "broad", null], 1000],
+        ];
+        for (const [date, group, ad, keyword, impressions] of generiek) {
+          await insertAdRow(db, {
+            ...google(date, { ...(ad && { ad }) }, [impressions, 20, ad === "Ad A" ? 2000 : 1000, 0, 0]),
+            campaign: "Generiek",
+            ad_group: group,
+            keyword: keyword?.[0] ?? null,
+            match_type: keyword?.[1] ?? null,
+            quality_score: keyword?.[2] ?? null,
+          });
+        }
         // An affiliate network: 2 + 3 whole transactions, €4 commission each.
         for (const [date, conversions] of [
           ["2026-10-20", 2],
@@ -209,7 +235,10 @@ describe("the ad report at its levels", () => {
 
     // One day (21 Oct): per ad the platform's reach, frequency 2000 / 800 and 500 / 400; the ad set and the
     // total sum two ads, so they stay empty.
-    const day = await report("facebook/ads", "from=2026-10-21&to=2026-10-21&campaign=Winteractie&ad_group=Set B");
+    const day = await report(
+      "facebook/ads",
+      "from=2026-10-21&to=2026-10-21&campaign=Winteractie&ad_group=Set B",
+    );
     const perDay = table(day, "by_ad").rows.map((row) => [row.ad, row.reach, row.frequency]);
     expect(perDay).toEqual([
       ["Ad 2", 800, 2.5],
@@ -243,6 +272,39 @@ describe("the ad report at its levels", () => {
       ["autowassen", "Breed", 200, 4],
     ]);
     expect(table(keywords, "by_keyword").totals?.quality_score).toBeCloseTo(5.6, 10);
+  });
+
+  it("rolls the keywords' latest quality scores up to ad groups and campaigns, weighted by impressions", async () => {
+    const WEEK_41 = "from=2026-10-05&to=2026-10-11";
+    const keywords = await report("google-ads/keywords", `${WEEK_41}&campaign=Generiek`);
+    const scores = (body: ReportEnvelope, key: string, column: string) =>
+      table(body, key).rows.map((row) => [row[column], row.quality_score]);
+    expect(scores(keywords, "by_keyword", "keyword")).toEqual(
+      expect.arrayContaining([
+        ["wasstraat utrecht", 7],
+        ["autowasstraat", 3],
+        ["wasbeurt", null],
+      ]),
+    );
+    const groups = await report("google-ads/adgroups", `${WEEK_41}&campaign=Generiek`);
+    expect(scores(groups, "by_ad_group", "ad_group")).toEqual([
+      ["Groep A", 7],
+      ["Groep B", 3],
+    ]);
+    expect(table(groups, "by_ad_group").totals?.quality_score).toBeCloseTo(4.6, 10);
+    const campaigns = await report("google-ads/campaigns", WEEK_41);
+    expect(scores(campaigns, "by_campaign", "campaign")).toEqual([["Generiek", expect.closeTo(4.6, 10)]]);
+    // The ad rows' own figures stay theirs: the keyword rows add no spend.
+    expect(kpi(campaigns, "spend").value).toBe(3000);
+    const week43 = await report("google-ads/campaigns", WEEK_43);
+    const merk = table(week43, "by_campaign").rows.find((row) => row.campaign === "Merk");
+    expect(merk?.quality_score).toBeCloseTo(5.6, 10);
+    // No quality score where no keyword is (Najaar), nor on ads, which keywords do not belong to.
+    expect(
+      table(week43, "by_campaign").rows.find((row) => row.campaign === "Najaar")?.quality_score,
+    ).toBeNull();
+    const ads = await report("google-ads/ads", WEEK_43);
+    expect(table(ads, "by_ad").columns.some((c) => c.key === "quality_score")).toBe(false);
   });
 
   it("shows an affiliate network's transactions as a count, the platforms' conversions with decimals", async () => {

@@ -179,12 +179,22 @@ export const adKpiMetrics = (family: AdFamily): readonly AdMetricKey[] => [
 ];
 
 /**
- * The level's own metrics: the platform's figures (keywords add the quality score), then the journey's;
- * affiliates also show how many redemptions came from customers of the last 12 months.
+ * The levels that show a quality score where the platform has keywords: the keyword's own, and rolled up by
+ * impressions to its ad group and campaign (REPORT-DEFINITIONS §3). Ads are not above keywords.
+ */
+const QUALITY_SCORE_LEVELS: readonly AdLevel[] = ["keyword", "ad_group", "campaign"];
+
+/** Whether a level of the platform shows the (rolled-up) quality score of its keywords. */
+export const showsQualityScore = (family: AdFamily, level: AdLevel) =>
+  Object.values(family.levels).includes("keyword") && QUALITY_SCORE_LEVELS.includes(level);
+
+/**
+ * The level's own metrics: the platform's figures (with the keywords' quality score where it rolls up),
+ * then the journey's; affiliates also show how many redemptions came from customers of the last 12 months.
  */
 export const adLevelMetrics = (family: AdFamily, level: AdLevel): readonly AdMetricKey[] => [
   ...family.metrics,
-  ...(level === "keyword" ? (["quality_score"] as const) : []),
+  ...(showsQualityScore(family, level) ? (["quality_score"] as const) : []),
   ...JOURNEY_METRICS,
   ...(family.platform === "affiliate" ? (["seen_last_year"] as const) : []),
 ];

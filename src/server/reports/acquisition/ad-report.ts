@@ -6,6 +6,7 @@ import {
   adKpiMetrics,
   adLevelMetrics,
   adTableKey,
+  showsQualityScore,
 } from "../../../shared/reports/ad-reports.ts";
 import type { AdPath } from "../../../shared/reports/catalogue.ts";
 import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
@@ -48,9 +49,12 @@ interface AdLevelRow extends AdRow {
 // impressions, clicks, spend_cents, conversions, conversion_value_cents: sums of the platform's daily
 // figures. reach: the platform's own figure where the period is one day and a group is one row of it (one
 // ad), else null: reach does not add up over days or ads, and the imports carry no period reach.
-// latest_qs: per keyword the last score of the window; weighted by impressions over several keywords.
+// latest_qs: per keyword the last score of the window (a snapshot); weighted by the keyword's impressions
+// over several keywords, and so rolled up to ad groups and campaigns from their keyword rows, which add
+// nothing else there (scored_impressions: the impressions a score weighs; never a sum of scores).
 export function adReportSql(family: AdFamily, level: AdLevel) {
   const grains = grouping({ bucket: ["bucket"], row: AD_LEVELS[level].columns });
+  const rollsUp = level !== "keyword" && showsQualityScore(family, level);
   return (filters: ReportFilters) => {
     const sql = new ReportSql(filters);
     sql.params.platform = family.platform;
@@ -60,13 +64,21 @@ export function adReportSql(family: AdFamily, level: AdLevel) {
     });
     const perDay = filters.current.from === filters.current.to;
     const latest =
+      "arg_max(quality_score, stat_date) FILTER (WHERE quality_score IS NOT NULL) OVER (PARTITION BY win, campaign, ad_group, keyword, match_type) AS latest_qs";
+    const keywordRows = `SELECT ${level === "keyword" ? "*" : "win, bucket, campaign, ad_group"}, ${latest}, impressions AS scored_impressions
+  FROM stats WHERE ${adRowsOf("keyword")}`;
+    const ownRows =
       level === "keyword"
-        ? "arg_max(quality_score, stat_date) FILTER (WHERE quality_score IS NOT NULL) OVER (PARTITION BY win, campaign, ad_group, keyword, match_type)"
-        : "NULL::TINYINT";
-    const text = `WITH facts AS (
-  SELECT *, ${sql.bucket("stat_date::TIMESTAMP")} AS bucket, ${latest} AS latest_qs
+        ? keywordRows
+        : `SELECT *, NULL::TINYINT AS latest_qs, NULL::BIGINT AS scored_impressions FROM stats WHERE ${adRowsOf(level)}${
+            rollsUp ? `\n  UNION ALL BY NAME\n  ${keywordRows}` : ""
+          }`;
+    const text = `WITH stats AS (
+  SELECT *, ${sql.bucket("stat_date::TIMESTAMP")} AS bucket
   FROM (${sql.factsByDate("ad_stats_daily", "stat_date")})
-  WHERE platform = $platform AND ${adRowsOf(level)}${narrowed.join("")}
+  WHERE platform = $platform${narrowed.join("")}
+), facts AS (
+  ${ownRows}
 )
 ${grains.query({
   measures: [
@@ -76,8 +88,8 @@ ${grains.query({
     "sum(conversions) AS conversions",
     "sum(conversion_value_cents) AS conversion_value_cents",
     perDay ? "CASE WHEN count(*) = 1 THEN any_value(reach) END AS reach" : "NULL::BIGINT AS reach",
-    "sum(latest_qs * impressions) AS qs_weighted",
-    "sum(impressions) FILTER (WHERE latest_qs IS NOT NULL) AS qs_impressions",
+    "sum(latest_qs * scored_impressions) AS qs_weighted",
+    "sum(scored_impressions) FILTER (WHERE latest_qs IS NOT NULL) AS qs_impressions",
   ],
   from: "facts",
 })}`;
