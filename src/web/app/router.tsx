@@ -59,7 +59,10 @@ export const routes: RouteObject[] = [
       {
         path: "dashboard",
         loader: requireSignIn,
-        lazy: async () => ({ Component: (await dashboardModule()).DashboardPage }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await dashboardModule()).DashboardPage }) },
+          { path: "live", lazy: async () => ({ Component: (await dashboardModule()).LivePage }) },
+        ],
       },
       {
         path: "admin",

@@ -1,6 +1,7 @@
 import { DASHBOARD_FIGURES } from "../../../shared/reports/catalogue.ts";
 import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
+import { DashboardTabs } from "./dashboard-tabs.tsx";
 
 const dashboard = declareReport({
   id: "dashboard",
@@ -39,5 +40,10 @@ const dashboard = declareReport({
 });
 
 export function DashboardPage() {
-  return <ReportView title="Dashboard" declaration={dashboard} />;
+  return (
+    <>
+      <DashboardTabs />
+      <ReportView title="Dashboard" declaration={dashboard} />
+    </>
+  );
 }
