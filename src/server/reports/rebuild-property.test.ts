@@ -158,6 +158,6 @@ describe("every report, the Monday e-mail and the alerts over derived tables kep
         rebuilt.close();
       }
     },
-    120_000,
+    180_000,
   );
 });
