@@ -27,10 +27,10 @@ function Delivery({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="sm" className="live-delivery" truncate>
+      <Text size="sm" className="live-delivery">
         {label}: {when(lastAt, date)}
       </Text>
-      <Badge color={STATUS_COLOR[status]} variant="filled" className="live-badge">
+      <Badge color={STATUS_COLOR[status]} variant="filled" className="live-badge" miw="max-content">
         {FRESHNESS_LABELS[status]}
       </Badge>
     </Group>
