@@ -251,6 +251,16 @@ describe("saved views", () => {
     });
     expect(other.status, JSON.stringify(other.body)).toBe(201);
 
+    // The columns chosen for a table (the screen's "Kolommen") are part of the view.
+    const columns = await demo.post<SavedView>("/api/saved-views", {
+      report: "trx-items",
+      name: "Alleen omzet",
+      query: "period=this-month&cols.programmes=item,revenue",
+    });
+    expect(columns.status, JSON.stringify(columns.body)).toBe(201);
+    expect(columns.body.query).toBe("period=this-month&cols.programmes=item%2Crevenue");
+    expect((await demo.delete(`/api/saved-views/${columns.body.id}`)).status).toBe(204);
+
     const mine = await demo.get<SavedView[]>("/api/saved-views?report=trx-sales");
     expect(mine.body.map((view) => view.id)).toEqual([created.body.id]);
     expect((await demo.get<SavedView[]>("/api/saved-views?report=trx-items")).body).toEqual([]);
@@ -291,6 +301,9 @@ describe("saved views", () => {
       (await fields({ report: "trx-sales", name: "X", query: "campaign=Winter" })).map((f) => f.path),
     ).toEqual(["query.campaign"]);
     expect((await fields({ report: "trx-sales", query: "" })).map((f) => f.path)).toEqual(["name"]);
+    expect(
+      (await fields({ report: "trx-sales", name: "X", query: "cols.by_ad=ad,spend" })).map((f) => f.path),
+    ).toEqual(["query.cols.by_ad"]);
 
     const first = await demo.post("/api/saved-views", {
       report: "trx-items",

@@ -5,6 +5,7 @@ import {
   type SavedViewInput,
   savedViewInputSchema,
 } from "../../shared/reports/saved-views.ts";
+import { columnsParamTable, parseColumnsValue } from "../../shared/reports/table-columns.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import { serverClock } from "../clock.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -14,7 +15,8 @@ import { parseReportFilters } from "./filters.ts";
 
 // Saved views, mounted at /api/saved-views: each signed-in person lists, saves and deletes their own views
 // of a report; another person's view does not exist for them (404). A view's query string is checked the
-// way the report endpoint checks it, so a saved view always opens; its errors name `query.<field>`.
+// way the report endpoint checks it, so a saved view always opens; its errors name `query.<field>`. Its
+// column choices (`cols.<table>`) are the screen's: checked here against the report's tables.
 
 const invalid = (path: string, message: string) =>
   new ApiError(422, "validation_failed", "De invoer is ongeldig.", [{ path, message }]);
@@ -44,7 +46,10 @@ async function checkQuery(db: Queryable, input: SavedViewInput, now: Date): Prom
   for (const [key, value] of params) {
     if (key in query) throw invalid(`query.${key}`, "Dit filter staat er twee keer in.");
     if (key === "rows") throw invalid(`query.${key}`, "Een weergave bewaart geen export.");
-    query[key] = value;
+    const table = columnsParamTable(key);
+    if (table === null) query[key] = value;
+    else if (!(entry.tables as readonly string[]).includes(table) || !parseColumnsValue(value))
+      throw invalid(`query.${key}`, "Deze kolomkeuze past niet bij dit rapport.");
   }
   try {
     await parseReportFilters(query, db, now, entry);
