@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { dialog, unique } from "./admin-support.ts";
+import { STORAGE_STATE } from "./support.ts";
+
+test.use({ storageState: STORAGE_STATE });
+
+// A report screen's "Abonneren": the subscription's first mail is the next scheduled time, "Nu versturen"
+// sends it at once, and the mail (the KPI's, the Excel file attached) arrives in Instellingen › Postvak —
+// the browser tests' server runs the demo without SMTP_URL, so mail goes to the SMTP server inside the app.
+test("a beheerder subscribes from a report screen and finds the mail with its Excel file in Postvak", async ({
+  page,
+}) => {
+  const name = unique("Omzet Utrecht");
+  await page.goto("/reports/trx-revenue?period=last-7-days&compare=previous");
+  await expect(page.getByTestId("period-line")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Abonneren" }).click();
+  const form = dialog(page, /^Abonneren op /);
+  await form.getByRole("textbox", { name: "Naam" }).fill(name);
+  await form.getByText("Elke week", { exact: true }).click();
+  await expect(form.getByLabel("Dag", { exact: true })).toHaveValue("maandag");
+  await form.getByText("Elke dag", { exact: true }).click();
+  await form.getByRole("button", { name: "Abonneren" }).click();
+  await expect(form.getByTestId("subscribed")).toContainText(/Volgende: \d{2}-\d{2}-\d{4} 07:00/);
+  const mine = form.getByTestId("subscription").filter({ hasText: name });
+  await expect(mine).toContainText("Elke dag om 07:00 · aan demo@wasbord.nl");
+  await mine.getByRole("button", { name: `${name} nu versturen` }).click();
+  await expect(mine.getByText("Verstuurd naar demo@wasbord.nl.")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto("/admin/subscriptions");
+  await expect(page.getByRole("heading", { level: 1, name: "Abonnementen op rapporten" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText(/\d{2}-\d{2}-\d{4} 07:00/);
+
+  await page.getByRole("link", { name: "Postvak" }).click();
+  const newest = page
+    .getByRole("table", { name: "Postvak" })
+    .getByRole("row")
+    .filter({ hasText: name })
+    .first();
+  await expect(newest).toContainText(`Wasbord: ${name}`);
+  await newest.getByRole("button", { name: /^Open / }).click();
+  const message = dialog(page, new RegExp(`Wasbord: ${name}`));
+  await expect(message.getByTestId("attachments")).toHaveText(
+    /^Bijlagen: trx-revenue-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
+  );
+  const frame = message.frameLocator("iframe");
+  await expect(frame.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(frame.getByText("Open het rapport in Wasbord")).toBeVisible();
+  await expect(frame.getByText(/vorige periode/).first()).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/subscription-mail.png" });
+  await message.getByRole("tab", { name: "Tekst" }).click();
+  await expect(
+    message.getByText(/Afmelden: http:\/\/localhost:\d+\/mail\/abonnement-afmelden\?token=/),
+  ).toBeVisible();
+});
