@@ -114,6 +114,20 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
     expect(kpi(body, "linked_spend").value).toBeCloseTo(8000 / 9000, 10);
   });
 
+  it("shows per platform the spend no session matches and the sessions no ad row matches", async () => {
+    // Google Ads: "Display - Remarketing" (€ 10) is named by no session: € 10 of € 50 = 20 %; its 4 sessions
+    // all name "Zoeken - Wasstraat", which has ad rows. Facebook: "Najaarsactie" (€ 40) is named by 1004;
+    // 1007 names "Zomer test", which no ad row has: 1 of its 2 sessions.
+    const body = await report("acquisition", `${ACQUISITION_PERIOD}&compare=none`);
+    const unlinked = table(body, "join_health");
+    expect(unlinked.rows.map((r) => [r.channel, r.kind, r.spend, r.spend_share, r.sessions])).toEqual([
+      ["Google Ads", "Niet gekoppeld", 1000, 0.2, 0],
+      ["Facebook", "Niet gekoppeld", 0, 0, 1],
+    ]);
+    // Together: € 10 of € 90 spend, 1 session.
+    expect(unlinked.totals).toMatchObject({ spend: 1000, spend_share: 1000 / 9000, sessions: 1 });
+  });
+
   it("draws sessions per channel and spend against revenue per week", async () => {
     const body = await report("acquisition", `${ACQUISITION_PERIOD}&compare=none&granularity=week`);
     // Weeks 33 (10–16 Aug), 34 (17–23 Aug), 35 (24–30 Aug).

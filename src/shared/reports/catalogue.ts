@@ -181,7 +181,7 @@ export const REPORT_CATALOGUE = {
       "linked_spend",
     ],
     series: ["sessions:*", "spend", "revenue"],
-    tables: ["by_channel"],
+    tables: ["by_channel", "join_health"],
     extra: acquisitionExtraSchema,
   }),
   ...adEntries(),

@@ -119,3 +119,43 @@ FROM (
 GROUP BY GROUPING SETS ((win), (win, channel), (win, bucket), (win, bucket, channel))`;
   return { text, params: sql.params };
 }
+
+export interface AcquisitionJoinRow extends Windowed {
+  channel: string;
+  spend_cents: number | null;
+  unlinked_spend_cents: number | null;
+  sessions: number | null;
+  unlinked_sessions: number | null;
+}
+
+// The health of the name join per paid channel (REPORT-DEFINITIONS §1), compared as the ad reports compare
+// (joinName, lower case and trimmed). unlinked_spend: ad-level spend of campaigns no session of the window
+// names in utm_campaign; unlinked_sessions: sessions of the channel whose campaign (none included) names no
+// campaign with ad rows of its platform in the window.
+export function acquisitionJoinSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH spend AS (
+  SELECT win, ${platformChannelSql("platform")} AS channel, ${joinName("campaign")} AS campaign,
+    sum(spend_cents) AS spend_cents
+  FROM (${sql.factsByDate("ad_stats_daily", "stat_date")}) WHERE ${adRowsOf("campaign")}
+  GROUP BY ALL
+), visits AS (
+  SELECT win, channel, campaign, sum(sessions) AS sessions
+  FROM (${sql.factsByDate("journey_daily", "local_date")}) WHERE ${paidChannelSql("channel")}
+  GROUP BY ALL
+), spend_side AS (
+  SELECT s.win, s.channel, sum(s.spend_cents) AS spend_cents,
+    coalesce(sum(s.spend_cents) FILTER (WHERE v.campaign IS NULL), 0) AS unlinked_spend_cents
+  FROM spend s LEFT JOIN (SELECT DISTINCT win, channel, campaign FROM visits) v
+    ON v.win = s.win AND v.channel = s.channel AND v.campaign = s.campaign
+  GROUP BY ALL
+), session_side AS (
+  SELECT v.win, v.channel, sum(v.sessions) AS sessions,
+    coalesce(sum(v.sessions) FILTER (WHERE s.campaign IS NULL), 0) AS unlinked_sessions
+  FROM visits v LEFT JOIN (SELECT DISTINCT win, channel, campaign FROM spend) s
+    ON s.win = v.win AND s.channel = v.channel AND s.campaign = v.campaign
+  GROUP BY ALL
+)
+SELECT * FROM spend_side FULL JOIN session_side USING (win, channel)`;
+  return { text, params: sql.params };
+}

@@ -7,7 +7,14 @@ import { CHANNELS, maturedUpTo } from "../journey/definitions.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
-import { ACQUISITION_GRAINS, type AcquisitionRow, acquisitionSql } from "./acquisition-sql.ts";
+import {
+  ACQUISITION_GRAINS,
+  type AcquisitionJoinRow,
+  type AcquisitionRow,
+  acquisitionJoinSql,
+  acquisitionSql,
+} from "./acquisition-sql.ts";
+import { channelJoinTable } from "./ad-join.ts";
 import { journeyFlow, journeyFlowSql } from "./journey-flow.ts";
 
 // Acquisitie › Overzicht: per channel what was spent, how many washing customers it brought, what each cost
@@ -162,7 +169,12 @@ const TABLE_METRICS = [
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = acquisitionSql(filters);
-  const [result, flow] = await Promise.all([db.query<Row>(text, params), journeyFlow(db, filters)]);
+  const join = acquisitionJoinSql(filters);
+  const [result, joinRows, flow] = await Promise.all([
+    db.query<Row>(text, params),
+    db.query<AcquisitionJoinRow>(join.text, join.params),
+    journeyFlow(db, filters),
+  ]);
   const rows = byGrain(result, ACQUISITION_GRAINS);
   const totals = totalsOf(rows.total);
   const perChannel = CHANNELS.filter((channel) =>
@@ -198,6 +210,7 @@ async function run(db: Queryable, filters: ReportFilters) {
         (row) => row.channel,
         totals,
       ),
+      channelJoinTable(joinRows, CHANNELS),
     ],
     extra: {
       journey: flow,
@@ -211,6 +224,10 @@ async function run(db: Queryable, filters: ReportFilters) {
 export const acquisition = defineReport({
   id: "acquisition",
   syncs: [syncJourney],
-  sql: { acquisition: acquisitionSql, "journey-flow": journeyFlowSql },
+  sql: {
+    acquisition: acquisitionSql,
+    "acquisition:join": acquisitionJoinSql,
+    "journey-flow": journeyFlowSql,
+  },
   run,
 });

@@ -3,6 +3,7 @@ import type { Column, Table, TableRow } from "../../../shared/reports/envelope.t
 import type { Metric, Totals } from "../envelope.ts";
 import { ratio } from "../metrics.ts";
 import type { WindowName } from "../sql.ts";
+import type { AcquisitionJoinRow } from "./acquisition-sql.ts";
 import type { AdJourneyFigures, AdJourneyRow, AdNameColumn } from "./ad-journey-sql.ts";
 import type { AdRow } from "./ad-metrics.ts";
 
@@ -189,5 +190,42 @@ export function brandTable(
     ],
     rows: [rowOf("Merk", groups.brand), rowOf("Niet-merk", groups.generic)],
     totals: null,
+  };
+}
+
+const CHANNEL_HEALTH_COLUMNS: Column[] = [
+  { key: "channel", label: "Kanaal", type: "text" },
+  ...HEALTH_COLUMNS.filter((column) => ["kind", "spend", "spend_share", "sessions"].includes(column.key)),
+];
+
+/**
+ * Acquisitie's view of the join health: per paid channel a "Niet gekoppeld" row with the spend no session
+ * names (and its share of the channel's spend) and the sessions that name no ad row, in channel order.
+ */
+export function channelJoinTable(rows: AcquisitionJoinRow[], channels: readonly string[]): Table {
+  const current = rows.filter((row) => row.win === "current");
+  const order = (row: AcquisitionJoinRow) => channels.indexOf(row.channel);
+  const total = (figure: keyof AcquisitionJoinRow) =>
+    current.reduce((sum, row) => sum + Number(row[figure] ?? 0), 0);
+  return {
+    key: "join_health",
+    label: "Koppeling advertenties ↔ websitebezoek",
+    columns: CHANNEL_HEALTH_COLUMNS,
+    rows: current
+      .sort((a, b) => order(a) - order(b))
+      .map((row) => ({
+        channel: row.channel,
+        kind: "Niet gekoppeld",
+        spend: row.unlinked_spend_cents ?? 0,
+        spend_share: ratio(row.unlinked_spend_cents, row.spend_cents),
+        sessions: row.unlinked_sessions ?? 0,
+      })),
+    totals: {
+      channel: null,
+      kind: "Niet gekoppeld",
+      spend: total("unlinked_spend_cents"),
+      spend_share: ratio(total("unlinked_spend_cents"), total("spend_cents")),
+      sessions: total("unlinked_sessions"),
+    },
   };
 }

@@ -19,5 +19,5 @@ export const acquisition = declareReport({
     { title: "Uitgaven en omzet excl. btw", series: ["spend", "revenue"], kind: "line", comparison: false },
   ],
   extra: JourneyExtra,
-  tables: ["by_channel"],
+  tables: ["by_channel", "join_health"],
 });
