@@ -41,6 +41,12 @@ export interface ReportDeclaration<Id extends ReportId = ReportId> {
   charts: ChartDeclaration<SeriesKey<Id>>[];
   /** Table keys in order; default: every table of the envelope. */
   tables?: TableKey<Id>[];
+  /**
+   * Per table, its key columns, most important first: the row's name, then the figures the screen exists
+   * for (cost, ROAS, new customers). They come first, stay on a phone's row and lead each printed block.
+   * Default: the table's first four columns.
+   */
+  keyColumns?: Partial<Record<TableKey<Id>, readonly string[]>>;
   /** Which filters the screen offers; default all. The dashboard only offers the site. */
   filters?: { period?: boolean; comparison?: boolean; granularity?: boolean };
   /** A bespoke part (heatmap, sankey, map), drawn from `envelope.extra` below the charts. */

@@ -1,22 +1,28 @@
-import { Anchor, Button, Group, Paper, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
-import { Link } from "react-router";
 import { formatNumber } from "../../../shared/format.ts";
-import type {
-  Cell,
-  Column,
-  ColumnLink,
-  Table as ReportTableData,
-  TableRow,
-} from "../../../shared/reports/envelope.ts";
+import type { Cell, Column, Table as ReportTableData, TableRow } from "../../../shared/reports/envelope.ts";
+import { ColumnChooser } from "./column-chooser.tsx";
 import { downloadTableCsv } from "./csv.ts";
-import { changeColor, formatChange, formatValue } from "./format-value.ts";
+import { PrintBlocks, printsWide } from "./print-blocks.tsx";
+import classes from "./report-table.module.css";
+import { keyColumnsOf, shownColumns } from "./table-layout.ts";
+import { Line, type LinkHref, numeric, PhoneLine } from "./table-rows.tsx";
 
 export const EMPTY_TEXT = "Geen gegevens voor deze periode";
 
 type Sort = { key: string; direction: "ascending" | "descending" } | null;
-
-const numeric = (column: Column) => column.type !== "text" && column.type !== "datetime";
 
 function compare(a: Cell, b: Cell): number {
   if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
@@ -24,12 +30,12 @@ function compare(a: Cell, b: Cell): number {
   return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b), "nl");
 }
 
-type LinkHref = (link: ColumnLink, row: TableRow) => string | null;
-
 /**
  * A report table: sorts on any column (empty cells last), keeps the totals row below, exports CSV. A cell
  * of a column with a link leads to the next level; a long table shows its top rows, a row for the rest,
- * a search box, and exports all of its rows.
+ * a search box, and exports all of its rows. Its key columns come first and the first sticks to the left
+ * while the rest scrolls; "Kolommen" chooses the others. On a phone a row shows its key columns and opens
+ * to the rest; on paper a wide table is printed as blocks of columns.
  */
 export function ReportTable({
   table,
@@ -38,6 +44,9 @@ export function ReportTable({
   fullTable,
   search = "",
   onSearch,
+  keyColumns,
+  chosen = null,
+  onChoose,
 }: {
   table: ReportTableData;
   fileName: string;
@@ -46,7 +55,22 @@ export function ReportTable({
   fullTable?: () => Promise<ReportTableData | null>;
   search?: string;
   onSearch?: (text: string) => void;
+  /** The declaration's key columns of this table; default its first columns. */
+  keyColumns?: readonly string[];
+  /** The chosen columns (`cols.<table>` in the URL); null: all. */
+  chosen?: string[] | null;
+  onChoose?: (keys: string[] | null) => void;
 }) {
+  const phone = useMediaQuery("(max-width: 767.98px)") ?? false;
+  const keys = keyColumnsOf(table.columns, keyColumns);
+  const ordered = shownColumns(table.columns, keys, null);
+  const columns = shownColumns(table.columns, keys, chosen);
+  // A phone's row: the name and the first two key figures that are shown; the rest opens below it.
+  const phoneKeys = Math.min(3, Math.max(1, columns.filter((column) => keys.includes(column.key)).length));
+  // The totals and the rest row are named in the table's first column ("Totaal"): so is the column shown first.
+  const named = (row: TableRow) => ({ ...row, [columns[0].key]: row[table.columns[0].key] });
+  const Row = phone ? PhoneLine : Line;
+  const line = { columns, keys: phoneKeys };
   const [sort, setSort] = useState<Sort>(null);
   const [typed, setTyped] = useState(search);
   useEffect(() => setTyped(search), [search]);
@@ -80,7 +104,7 @@ export function ReportTable({
     );
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid={`table-${table.key}`}>
+    <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" data-testid={`table-${table.key}`}>
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
           {table.label}
@@ -95,6 +119,9 @@ export function ReportTable({
               onChange={(event) => setTyped(event.currentTarget.value)}
               w={180}
             />
+          )}
+          {onChoose && table.columns.length > 2 && (
+            <ColumnChooser label={table.label} columns={ordered} chosen={chosen} onChoose={onChoose} />
           )}
           <Button variant="default" size="xs" disabled={table.rows.length === 0} onClick={exportCsv}>
             Exporteer CSV
@@ -112,100 +139,79 @@ export function ReportTable({
           {EMPTY_TEXT}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={table.columns.length * 110}>
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {table.columns.map((column) => (
-                  <Table.Th
-                    key={column.key}
-                    aria-sort={sort?.key === column.key ? sort.direction : undefined}
-                    ta={numeric(column) ? "right" : "left"}
-                    title={column.hint}
-                  >
-                    <UnstyledButton onClick={() => toggle(column)} fz="sm" fw={700} data-print="hide">
-                      {column.label}
-                      {sort?.key === column.key ? (sort.direction === "descending" ? " ▼" : " ▲") : ""}
-                    </UnstyledButton>
-                    {/* Chromium leaves a button out of the header it repeats on every printed page. */}
-                    <span data-print="only">{column.label}</span>
-                  </Table.Th>
+        <>
+          <div
+            className={classes.scroll}
+            data-table-scroll
+            data-print={printsWide(columns) ? "hide" : undefined}
+          >
+            <Table
+              striped={!phone}
+              highlightOnHover
+              verticalSpacing={6}
+              horizontalSpacing={phone ? 6 : "xs"}
+              fz={phone ? "xs" : "sm"}
+              className={phone ? classes.phone : undefined}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {(phone ? columns.slice(0, phoneKeys) : columns).map((column, index) => (
+                    <Table.Th
+                      key={column.key}
+                      aria-sort={sort?.key === column.key ? sort.direction : undefined}
+                      ta={numeric(column) ? "right" : "left"}
+                      title={column.hint}
+                      className={index === 0 ? classes.sticky : undefined}
+                      data-column={column.key}
+                    >
+                      <UnstyledButton
+                        onClick={() => toggle(column)}
+                        fz={phone ? "xs" : "sm"}
+                        fw={700}
+                        data-print="hide"
+                      >
+                        {column.label}
+                        {sort?.key === column.key ? (sort.direction === "descending" ? " ▼" : " ▲") : ""}
+                      </UnstyledButton>
+                      {/* Chromium leaves a button out of the header it repeats on every printed page. */}
+                      <span data-print="only">{column.label}</span>
+                    </Table.Th>
+                  ))}
+                  {phone && columns.length > phoneKeys && (
+                    <Table.Th w={36}>
+                      <VisuallyHidden>Meer</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, index) => (
+                  // Rows have no id of their own; the first column names them and the order is the sort's.
+                  <Row
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    key={`${row[table.columns[0].key]}-${index}`}
+                    {...line}
+                    row={row}
+                    linkHref={linkHref}
+                  />
                 ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, index) => (
-                // Rows have no id of their own; the first column names them and the order is the sort's.
-                <Line
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  key={`${row[table.columns[0].key]}-${index}`}
-                  columns={table.columns}
-                  row={row}
-                  linkHref={linkHref}
-                />
-              ))}
-              {table.cut?.rest && <Line columns={table.columns} row={table.cut.rest} dimmed />}
-            </Table.Tbody>
-            {table.totals && (
-              <Table.Tfoot>
-                <Line columns={table.columns} row={table.totals} bold />
-              </Table.Tfoot>
-            )}
-          </Table>
-        </Table.ScrollContainer>
+                {table.cut?.rest && <Row {...line} row={named(table.cut.rest)} dimmed />}
+              </Table.Tbody>
+              {table.totals && (
+                <Table.Tfoot>
+                  <Row {...line} row={named(table.totals)} bold />
+                </Table.Tfoot>
+              )}
+            </Table>
+          </div>
+          <PrintBlocks
+            columns={columns}
+            rows={rows}
+            rest={table.cut?.rest && named(table.cut.rest)}
+            totals={table.totals && named(table.totals)}
+          />
+        </>
       )}
     </Paper>
-  );
-}
-
-function Line({
-  columns,
-  row,
-  bold,
-  dimmed,
-  linkHref,
-}: {
-  columns: Column[];
-  row: TableRow;
-  bold?: boolean;
-  dimmed?: boolean;
-  linkHref?: LinkHref;
-}) {
-  return (
-    <Table.Tr
-      fw={bold ? 700 : undefined}
-      c={dimmed ? "dimmed" : undefined}
-      fs={dimmed ? "italic" : undefined}
-    >
-      {columns.map((column) => {
-        const value = row[column.key];
-        if (column.change) {
-          const change = typeof value === "number" ? value : null;
-          return (
-            <Table.Td
-              key={column.key}
-              ta="right"
-              c={changeColor(change, column.good)}
-              style={{ whiteSpace: "nowrap" }}
-            >
-              {change === null ? "–" : formatChange(change)}
-            </Table.Td>
-          );
-        }
-        const text = formatValue(value, column.type);
-        const href = column.link && linkHref && value !== null ? linkHref(column.link, row) : null;
-        return (
-          <Table.Td key={column.key} ta={numeric(column) ? "right" : "left"} style={{ whiteSpace: "nowrap" }}>
-            {href ? (
-              <Anchor component={Link} to={href} size="sm">
-                {text}
-              </Anchor>
-            ) : (
-              text
-            )}
-          </Table.Td>
-        );
-      })}
-    </Table.Tr>
   );
 }

@@ -17,6 +17,7 @@ import { ReportTable } from "./report-table.tsx";
 import { SavedViewsMenu } from "./saved-views-menu.tsx";
 import { SiteTrail } from "./site-trail.tsx";
 import { SubscribeButton } from "./subscribe-button.tsx";
+import { useColumnChoice } from "./use-column-choice.ts";
 import {
   localToday,
   type ReportFiltersState,
@@ -33,6 +34,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
   const filters = useReportFilters();
   const entry = catalogueEntry(declaration.id) as CatalogueEntry;
   const search = reportSearch(declaration, filters.search);
+  const columns = useColumnChoice();
   const query = useQuery({
     ...reportQuery(declaration.id, search),
     // Paused while the tab is hidden: react-query's focus manager follows document.visibilityState.
@@ -52,7 +54,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
       <div data-print="hide">
         <Stack gap="lg">
           <FilterBar filters={filters} offer={declaration.filters} entry={entry}>
-            <SavedViewsMenu report={declaration.id} search={search} />
+            <SavedViewsMenu report={declaration.id} search={{ ...search, ...columns.search }} />
           </FilterBar>
           <DimensionBar entry={entry} filters={filters} />
           <SiteTrail report={declaration.id} envelope={query.data} filters={filters} />
@@ -130,6 +132,7 @@ function ReportBody({
   search: ReportSearch;
 }) {
   const client = useQueryClient();
+  const columns = useColumnChoice();
   // A link keeps the period, comparison and granularity, and takes the row's values as filters; a row without
   // a value for one (a closed site's code) leads nowhere.
   const linkHref = (link: ColumnLink, row: TableRow) => {
@@ -204,6 +207,9 @@ function ReportBody({
                   fullTable={() => fullTable(table.key)}
                   search={filters.search.search ?? ""}
                   onSearch={(text) => filters.update({ search: text || undefined })}
+                  keyColumns={declaration.keyColumns?.[table.key as never]}
+                  chosen={columns.chosen(table.key)}
+                  onChoose={(keys) => columns.choose(table.key, keys)}
                 />
               )),
           )}

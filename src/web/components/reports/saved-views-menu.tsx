@@ -16,7 +16,6 @@ import { Link, useLocation } from "react-router";
 import type { SavedView, SavedViewInput } from "../../../shared/reports/saved-views.ts";
 import { SAVED_VIEW_NAME_MAX } from "../../../shared/reports/saved-views.ts";
 import { ApiRequestError, apiFetch } from "../../lib/http.ts";
-import type { ReportSearch } from "./use-report-filters.ts";
 
 // Saved views of a report: the signed-in person's own names for this screen with its filters. The query
 // string is the view, so opening one is following a link, and "Link kopiëren" shares the current one.
@@ -28,12 +27,19 @@ const savedViewsQuery = (report: string) =>
       apiFetch<SavedView[]>(`/api/saved-views?report=${encodeURIComponent(report)}`, { signal }),
   });
 
-const queryString = (search: ReportSearch) =>
+const queryString = (search: Record<string, string | undefined>) =>
   new URLSearchParams(
     Object.entries(search).filter((entry): entry is [string, string] => !!entry[1]),
   ).toString();
 
-export function SavedViewsMenu({ report, search }: { report: string; search: ReportSearch }) {
+/** `search`: the screen's filters and its tables' column choices, the query string a view keeps. */
+export function SavedViewsMenu({
+  report,
+  search,
+}: {
+  report: string;
+  search: Record<string, string | undefined>;
+}) {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const views = useQuery(savedViewsQuery(report));
