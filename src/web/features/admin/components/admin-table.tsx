@@ -1,6 +1,17 @@
-import { Button, Group, SegmentedControl, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import {
+  Button,
+  Group,
+  SegmentedControl,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type ReactNode, useMemo, useState } from "react";
 import { datedFileName, downloadCsv } from "../../../lib/download.ts";
+import { AdminPhoneRow } from "./admin-phone-row.tsx";
 
 type Value = string | number | boolean | null;
 
@@ -21,6 +32,8 @@ export interface Column<T> {
    * spreadsheet wants them); both when left out.
    */
   only?: "table" | "csv";
+  /** On a phone's row beside the first column (a status); the other columns open below the row. */
+  onPhone?: boolean;
 }
 
 type Sort = { key: string; direction: "ascending" | "descending" } | null;
@@ -57,6 +70,8 @@ export function AdminTable<T>(props: {
   const { columns, isActive } = props;
   const shownColumns = columns.filter((column) => column.only !== "csv");
   const csvColumns = columns.filter((column) => column.only !== "table");
+  const phone = useMediaQuery("(max-width: 767.98px)") ?? false;
+  const headColumns = phone ? shownColumns.filter((c, index) => index === 0 || c.onPhone) : shownColumns;
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("alle");
   const [sort, setSort] = useState<Sort>(null);
@@ -128,11 +143,11 @@ export function AdminTable<T>(props: {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 720}>
         <Table aria-label={props.label} striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              {shownColumns.map((column) => (
+              {headColumns.map((column) => (
                 <Table.Th
                   key={column.key}
                   aria-sort={sort?.key === column.key ? sort.direction : undefined}
@@ -151,29 +166,45 @@ export function AdminTable<T>(props: {
                   </UnstyledButton>
                 </Table.Th>
               ))}
-              {props.actions && <Table.Th>Acties</Table.Th>}
+              {phone ? (
+                <Table.Th w={36}>
+                  <VisuallyHidden>Meer</VisuallyHidden>
+                </Table.Th>
+              ) : (
+                props.actions && <Table.Th>Acties</Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
-                {shownColumns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    style={{ textAlign: column.align, whiteSpace: column.nowrap ? "nowrap" : undefined }}
-                  >
-                    {column.render ? column.render(row) : text(column.value(row))}
-                  </Table.Td>
-                ))}
-                {props.actions && (
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {props.actions(row)}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
+            {shown.map((row) =>
+              phone ? (
+                <AdminPhoneRow
+                  key={props.rowKey(row)}
+                  name={text(shownColumns[0].value(row))}
+                  shown={headColumns.map((column) => cellOf(column, row))}
+                  rest={shownColumns.filter((c) => !headColumns.includes(c)).map((c) => cellOf(c, row))}
+                  actions={props.actions?.(row)}
+                />
+              ) : (
+                <Table.Tr key={props.rowKey(row)}>
+                  {shownColumns.map((column) => (
+                    <Table.Td
+                      key={column.key}
+                      style={{ textAlign: column.align, whiteSpace: column.nowrap ? "nowrap" : undefined }}
+                    >
+                      {column.render ? column.render(row) : text(column.value(row))}
+                    </Table.Td>
+                  ))}
+                  {props.actions && (
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {props.actions(row)}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ),
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -185,3 +216,10 @@ export function AdminTable<T>(props: {
     </>
   );
 }
+
+const cellOf = <T,>(column: Column<T>, row: T) => ({
+  key: column.key,
+  label: column.label,
+  align: column.align,
+  content: column.render ? column.render(row) : text(column.value(row)),
+});

@@ -26,6 +26,7 @@ export const statusColumn = <T,>(status: (row: T) => Status): Column<T> => ({
   key: "status",
   label: "Status",
   nowrap: true,
+  onPhone: true,
   value: (row) => status(row).label,
   render: (row) => <StatusBadge status={status(row)} />,
 });
