@@ -9,7 +9,10 @@ export const period = (e: { startedAt: string | null; stoppedAt: string | null }
     ? `${formatDate(e.startedAt)} – ${e.stoppedAt ? formatDate(e.stoppedAt) : "nu"}`
     : "nog niet gestart";
 
-/** Every experiment with its status, period, variants, primary metric and current verdict. */
+/**
+ * Every experiment with its current verdict (second, so that a phone shows it beside the name), status,
+ * period, variants and primary metric.
+ */
 export function ExperimentList(props: {
   experiments: ExperimentSummary[];
   selected: string | null;
@@ -22,11 +25,11 @@ export function ExperimentList(props: {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Experiment</Table.Th>
+            <Table.Th>Oordeel</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Periode</Table.Th>
             <Table.Th>Varianten</Table.Th>
             <Table.Th>Primaire metric</Table.Th>
-            <Table.Th>Oordeel</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -45,6 +48,11 @@ export function ExperimentList(props: {
                   </Text>
                 </Table.Td>
                 <Table.Td>
+                  <Badge color={verdictColors[verdict.verdict].badge} miw="max-content">
+                    {verdictLabels[verdict.verdict]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
                   <Badge color={e.status === "running" ? "blue.8" : "gray.7"} miw="max-content">
                     {statusLabels[e.status]}
                   </Badge>
@@ -52,11 +60,6 @@ export function ExperimentList(props: {
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{period(e)}</Table.Td>
                 <Table.Td>{e.variants.map((v) => v.name).join(", ")}</Table.Td>
                 <Table.Td>{metricLabels[e.metric]}</Table.Td>
-                <Table.Td>
-                  <Badge color={verdictColors[verdict.verdict].badge} miw="max-content">
-                    {verdictLabels[verdict.verdict]}
-                  </Badge>
-                </Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"
