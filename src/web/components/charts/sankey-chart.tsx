@@ -1,4 +1,3 @@
-import { Box } from "@mantine/core";
 import { SankeyChart, type SankeySeriesOption } from "echarts/charts";
 import { TooltipComponent, type TooltipComponentOption } from "echarts/components";
 import { type ComposeOption, use } from "echarts/core";
@@ -8,6 +7,7 @@ import { formatNumber } from "../../../shared/format.ts";
 import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
 import { SERIES_COLORS } from "../reports/echarts.ts";
+import { ScrollBox } from "./scroll-box.tsx";
 
 // A sankey: where things were before (left) and where they went (right), or a flow over several steps. Registers its own chart
 // type so that it stays in the chunk of the screen that shows it.
@@ -86,14 +86,12 @@ export function SankeyFlow(props: {
       ],
     };
   }, [nodes, links, unit, colorOf]);
-  // A flow over several steps needs room for every column's labels: on a phone it scrolls sideways inside
-  // its own box instead of squeezing the columns together.
+  // Every column needs room for its labels: on a phone the flow scrolls sideways inside its own box instead
+  // of squeezing the columns together.
   const steps = Math.max(...nodes.map((node) => node.depth ?? 1)) + 1;
   return (
-    <Box style={{ overflowX: "auto" }}>
-      <Box miw={steps > 2 ? steps * 170 : undefined}>
-        <EChart option={option} label={props.label} height={360} />
-      </Box>
-    </Box>
+    <ScrollBox minWidth={Math.max(560, steps * 170)} label={props.label}>
+      <EChart option={option} label={props.label} height={360} />
+    </ScrollBox>
   );
 }

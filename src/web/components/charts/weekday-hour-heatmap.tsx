@@ -13,6 +13,7 @@ import { useMemo } from "react";
 import { formatNumber } from "../../../shared/format.ts";
 import { html } from "../../lib/html.ts";
 import { EChart } from "../reports/echart.tsx";
+import { ScrollBox } from "./scroll-box.tsx";
 
 // A weekday × hour-of-day heatmap (Monday on top), for when visitors come. Registers its own chart type so
 // that it stays in the chunk of the screen that shows it.
@@ -75,5 +76,10 @@ export function WeekdayHourHeatmap({
       ],
     };
   }, [cells, unit]);
-  return <EChart option={option} label={label} height={320} />;
+  // 24 hours need about 25 px each to stay readable: a phone scrolls them sideways.
+  return (
+    <ScrollBox minWidth={640} label={label}>
+      <EChart option={option} label={label} height={320} />
+    </ScrollBox>
+  );
 }
