@@ -11,10 +11,8 @@ import {
   frequentist,
   type SampleRatio,
   sampleRatioMismatch,
-  type VerdictReason,
-  type VerdictResult,
-  verdictOf,
 } from "../../shared/experiments/statistics.ts";
+import { type VerdictReason, type VerdictResult, verdictOf } from "../../shared/experiments/verdict.ts";
 import type { PhaseDayRow } from "./report-query.ts";
 
 // One phase of an experiment: its counts (report-query.ts) summed per variant, each challenger compared

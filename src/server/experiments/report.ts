@@ -7,7 +7,8 @@ import type {
   MetricComparison,
   VariantReport,
 } from "../../shared/experiments/report.ts";
-import { bayesian, daysToDecision } from "../../shared/experiments/statistics.ts";
+import { bayesian } from "../../shared/experiments/statistics.ts";
+import { daysToDecision } from "../../shared/experiments/verdict.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";

@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   type BinomialArm,
   bayesian,
-  daysToDecision,
   frequentist,
   type MeanArm,
   moments,
   relativeUplift,
   sampleRatioMismatch,
-  verdictOf,
 } from "./statistics.ts";
+import { daysToDecision, verdictOf } from "./verdict.ts";
 
 const binomial = (x: number, n: number): BinomialArm => ({ kind: "binomial", n, x });
 const mean = (n: number, sum: number, sumSquares: number): MeanArm => ({ kind: "mean", n, sum, sumSquares });

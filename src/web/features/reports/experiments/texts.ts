@@ -3,7 +3,7 @@ import type {
   ExperimentSummary,
   ExperimentView,
 } from "../../../../shared/experiments/report.ts";
-import { MIN_CONVERSIONS } from "../../../../shared/experiments/statistics.ts";
+import { MIN_CONVERSIONS } from "../../../../shared/experiments/verdict.ts";
 import { formatEuro, formatNumber, formatPercent } from "../../../../shared/format.ts";
 
 // What the experiments report says, in Dutch: the verdict with its reason, and one sentence per figure
