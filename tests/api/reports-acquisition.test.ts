@@ -62,13 +62,13 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
       bounce_rate: 0,
       conversions: 1,
       conversion_rate: 0.25,
-      revenue: 3400,
+      our_revenue: 3400,
       claims: 3,
       redemptions: 3,
       acquired: 2,
       spend: 5000,
       cpa: 5000,
-      roas: 0.68,
+      roas_paid: 0.68,
       cost_per_acquired: 2500,
       value_90d: 1800,
       maturing: 1,
@@ -79,13 +79,23 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
       sessions: 2,
       bounce_rate: 1,
       spend: 4000,
-      roas: 0,
+      roas_paid: 0,
       cpa: null,
       acquired: 0,
       cost_per_acquired: null,
     });
-    expect(row(rows, "Direct")).toMatchObject({ sessions: 1, bounce_rate: 1, conversions: 0, roas: null });
-    expect(row(rows, "Organisch zoeken")).toMatchObject({ sessions: 1, revenue: 1000, spend: 0, roas: null });
+    expect(row(rows, "Direct")).toMatchObject({
+      sessions: 1,
+      bounce_rate: 1,
+      conversions: 0,
+      roas_paid: null,
+    });
+    expect(row(rows, "Organisch zoeken")).toMatchObject({
+      sessions: 1,
+      our_revenue: 1000,
+      spend: 0,
+      roas_paid: null,
+    });
     // Every channel is a row, with or without facts.
     expect(rows.map((r) => r.channel).sort()).toEqual(
       [
@@ -109,7 +119,7 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
     expect(kpi(body, "cost_per_acquired")).toEqual({ value: 4500, previous: null });
     expect(kpi(body, "value_90d")).toEqual({ value: 1800, previous: null });
     expect(kpi(body, "roas_90d").value).toBeCloseTo(0.24, 10);
-    expect(kpi(body, "roas").value).toBeCloseTo(3400 / 9000, 10);
+    expect(kpi(body, "roas_paid").value).toBeCloseTo(3400 / 9000, 10);
     expect(kpi(body, "cannibalisation").value).toBeCloseTo(1 / 3, 10);
     expect(kpi(body, "linked_spend").value).toBeCloseTo(8000 / 9000, 10);
   });
@@ -139,7 +149,7 @@ describe("Acquisitie › Overzicht (acquisition)", () => {
     // Spend: 25 + 40 + 10 in week 33, 15 in week 35; revenue: conversion 10 + A1 8 + A2 8, then the organic
     // conversion 10 in week 34, then A5 8.
     expect(series(body, "spend").points.map((p) => p.value)).toEqual([7500, 0, 1500]);
-    expect(series(body, "revenue").points.map((p) => p.value)).toEqual([2600, 1000, 800]);
+    expect(series(body, "our_revenue").points.map((p) => p.value)).toEqual([2600, 1000, 800]);
   });
 
   it("follows the claims to first washes and second visits in the journey sankey", async () => {

@@ -181,7 +181,7 @@ describe("the ad report at its levels", () => {
     expect(kpi(body, "spend")).toEqual({ value: 6500, previous: 5500 });
     expect(kpi(body, "impressions")).toEqual({ value: 3500, previous: 1000 });
     expect(kpi(body, "clicks").value).toBe(100);
-    expect(kpi(body, "conversions").value).toBe(3.5);
+    expect(kpi(body, "platform_conversions").value).toBe(3.5);
     expect(kpi(body, "ctr").value).toBeCloseTo(100 / 3500, 10);
     expect(kpi(body, "cpc").value).toBe(65);
     expect(kpi(body, "cpm").value).toBeCloseTo((6500 * 1000) / 3500, 8);
@@ -257,7 +257,7 @@ describe("the ad report at its levels", () => {
     const body = await report("google-ads", WEEK_43);
     expect(kpi(body, "spend").value).toBe(10000);
     expect(kpi(body, "clicks").value).toBe(100);
-    expect(kpi(body, "conversion_rate").value).toBeCloseTo(4 / 100, 10);
+    expect(kpi(body, "platform_conversion_rate").value).toBeCloseTo(4 / 100, 10);
 
     const keywords = await report("google-ads/keywords", `${WEEK_43}&campaign=Merk`);
     expect(kpi(keywords, "spend").value).toBe(4500);
@@ -309,12 +309,15 @@ describe("the ad report at its levels", () => {
 
   it("shows an affiliate network's transactions as a count, the platforms' conversions with decimals", async () => {
     const body = await report("affiliates", WEEK_43);
-    const transactions = body.kpis.find((k) => k.key === "conversions");
+    const transactions = body.kpis.find((k) => k.key === "network_transactions");
     expect(transactions).toMatchObject({ label: "Transacties (netwerk)", unit: "count", value: 5 });
-    const column = table(body, "by_affiliate").columns.find((c) => c.key === "conversions");
+    const column = table(body, "by_affiliate").columns.find((c) => c.key === "network_transactions");
     expect(column?.type).toBe("count");
     const facebook = await report("facebook", WEEK_43);
-    expect(facebook.kpis.find((k) => k.key === "conversions")).toMatchObject({ unit: "ratio", value: 3.5 });
+    expect(facebook.kpis.find((k) => k.key === "platform_conversions")).toMatchObject({
+      unit: "ratio",
+      value: 3.5,
+    });
   });
 
   it("cuts a long table to its top rows with a rest row, searches it, and sends it whole for the CSV", async () => {

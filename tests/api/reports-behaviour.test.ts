@@ -112,13 +112,13 @@ describe("Website › All Pages (content-pages)", () => {
   it("credits a claim and a conversion to the pages viewed before them", async () => {
     const pages = table(await report("content-pages", SEPTEMBER), "pages");
     const credited = (path: string) => {
-      const { claims, conversions } = rowOf(pages.rows, "path", path);
+      const { claims_after: claims, conversions_after: conversions } = rowOf(pages.rows, "path", path);
       return [claims, conversions];
     };
     expect(credited("/a")).toEqual([1, 1]);
     expect(credited("/b")).toEqual([1, 1]);
     expect(credited("/c")).toEqual([0, 0]);
-    expect([pages.totals?.claims, pages.totals?.conversions]).toEqual([1, 1]);
+    expect([pages.totals?.claims_after, pages.totals?.conversions_after]).toEqual([1, 1]);
   });
 
   it("narrows to one page and shows where its viewers came from", async () => {
@@ -181,7 +181,7 @@ describe("Vouchers", () => {
     expect(kpi(body, "claimed").value).toBe(3);
     expect(kpi(body, "redeemed").value).toBe(2);
     expect(kpi(body, "discount").value).toBe(242);
-    expect(kpi(body, "revenue").value).toBe(1800);
+    expect(kpi(body, "redemption_revenue").value).toBe(1800);
     expect(kpi(body, "new_plates").value).toBe(0.5);
     expect(kpi(body, "payback").value).toBeCloseTo(5100 / 242, 6);
     // The row link carries the promotion's code without a column of its own.
@@ -201,7 +201,7 @@ describe("Vouchers", () => {
       expired: 1,
       cap_use: 0.2,
       new_plates: 0.5,
-      maturing: 0,
+      redemptions_maturing: 0,
       multi_code_plates: 0,
     });
     expect(rowOf(rows, "promotion_code", "welkom").days_to_redeem).toBeCloseTo(2.540451, 5);

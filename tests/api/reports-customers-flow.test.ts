@@ -92,7 +92,7 @@ describe("Flow (users-flow)", () => {
       from: "Nog geen klant",
       to: "Nieuw",
       plates: 3,
-      share: 1,
+      segment_share: 1,
     });
   });
 

@@ -118,7 +118,12 @@ describe("Transacties (trx-sales)", () => {
       ["Zeist", 1 / 3],
       ["Houten", null],
     ]);
-    expect(bySite.totals).toMatchObject({ site: "Totaal", transactions: 9, share: 1, upsell_rate: 3 / 8 });
+    expect(bySite.totals).toMatchObject({
+      site: "Totaal",
+      transactions: 9,
+      transactions_share: 1,
+      upsell_rate: 3 / 8,
+    });
 
     const byPayment = table(body, "by_payment_method");
     expect(column(byPayment, "payment_method", "transactions")).toEqual([

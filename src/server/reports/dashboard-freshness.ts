@@ -5,6 +5,7 @@ import type { Table } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { freshnessOf } from "../freshness/freshness-rule.ts";
 import { latestDeliveries, latestDeliverySql } from "../freshness/latest-delivery.ts";
+import { metricColumn } from "./envelope.ts";
 import type { ReportFilters } from "./filters.ts";
 
 // Data freshness on the dashboard: when each source last delivered something (the one definition:
@@ -43,7 +44,7 @@ export async function freshnessTable(db: Queryable, filters: ReportFilters): Pro
       { key: "source", label: "Bron", type: "text" },
       { key: "name", label: "Vestiging of platform", type: "text" },
       { key: "latest", label: "Laatste gegevens", type: "datetime" },
-      { key: "age", label: "Ouderdom", type: "seconds", good: "down" },
+      metricColumn("age"),
       { key: "status", label: "Status", type: "text" },
     ],
     rows: deliveries.map(({ source, name, lastAt }) => {

@@ -10,7 +10,7 @@ import { firstVisitSince, newSince, platesMetric, previousVisit } from "./custom
 import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
-import { envelope, kpis, type Metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
+import { envelope, kpis, type Metric, metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
@@ -149,44 +149,14 @@ FROM windows w LEFT JOIN plates p USING (section, win) LEFT JOIN web USING (sect
   return { text, params };
 }
 
-const revenuePerCar: Metric<SalesRow> = {
-  key: "revenue_per_car",
-  label: "Omzet per auto",
-  unit: "eur_cents",
-  hint: "Omzet ÷ wassen.",
-  value: (row) => ratio(row?.revenue_cents, row?.washes),
-};
+const revenuePerCar = metric<SalesRow>("revenue_per_car", (row) => ratio(row?.revenue_cents, row?.washes));
 const CUSTOMER_METRICS: Metric<CustomerRow>[] = [
-  { ...platesMetric<CustomerRow>(), hint: "Verschillende kentekens gelezen bij de ingang." },
-  {
-    key: "new_share",
-    label: "Nieuwe klanten",
-    unit: "percent",
-    hint: "Deel van de unieke kentekens dat nooit eerder bij een vestiging is gezien.",
-    value: (row) => ratio(row?.new_plates, row?.plates),
-  },
-  {
-    key: "conversions",
-    label: "Websiteconversies",
-    unit: "count",
-    hint: "Aankopen via de website (hele keten).",
-    value: (row) => sum(row?.conversions),
-  },
-  {
-    key: "ad_spend",
-    label: "Advertentiekosten",
-    unit: "eur_cents",
-    good: "down",
-    hint: "Alle advertentieplatforms, hele dagen.",
-    value: (row) => sum(row?.ad_spend_cents),
-  },
-  {
-    key: "roas",
-    label: "ROAS",
-    unit: "ratio",
-    hint: "Conversiewaarde volgens de advertentieplatforms ÷ advertentiekosten.",
-    value: (row) => ratio(row?.ad_value_cents, row?.ad_spend_cents),
-  },
+  platesMetric<CustomerRow>(),
+  metric("new_share", (row) => ratio(row?.new_plates, row?.plates)),
+  metric("conversions", (row) => sum(row?.conversions)),
+  metric("ad_spend", (row) => sum(row?.ad_spend_cents)),
+  // the platforms' own conversion value, as on their screens: ROAS (platform), not Acquisitie's
+  metric("roas", (row) => ratio(row?.ad_value_cents, row?.ad_spend_cents)),
 ];
 
 type DashboardPeriods = ReturnType<typeof dashboardPeriods>;

@@ -1,4 +1,5 @@
-import type { Direction, Kpi, ReportEnvelope, Series, Unit } from "../../shared/reports/envelope.ts";
+import { metricDefinition } from "../../shared/metrics/registry.ts";
+import type { Column, Direction, Kpi, ReportEnvelope, Series, Unit } from "../../shared/reports/envelope.ts";
 import { bucketKey, bucketPosition, bucketsOf } from "../warehouse/buckets.ts";
 import type { ReportFilters } from "./filters.ts";
 import { type Figure, ratio, sum } from "./metrics.ts";
@@ -17,6 +18,45 @@ export interface Metric<R> {
   /** Why the value can be null where the data is there (reach over several days); shown then. */
   empty?: string;
   value: (row: R | undefined) => number | null;
+}
+
+/**
+ * A registered figure (src/shared/metrics) derived from one row: its label, unit, direction and hint come
+ * from the registry by `key` (a registry key or one of its aliases, which is then the envelope key).
+ */
+export function metric<R>(
+  key: string,
+  value: Metric<R>["value"],
+  options: { empty?: string; good?: Direction; note?: string } = {},
+): Metric<R> {
+  const definition = metricDefinition(key);
+  const good = options.good ?? definition.good;
+  return {
+    key,
+    label: definition.label,
+    unit: definition.unit,
+    ...(good && { good }),
+    // a note says what the definition's words stand for in this answer (which dates "the previous period" are)
+    hint: options.note ? `${definition.definition} ${options.note}` : definition.definition,
+    ...(options.empty && { empty: options.empty }),
+    value,
+  };
+}
+
+/** A KPI worked out outside a Metric (from a table of moves, say): registered like every other figure. */
+export function registeredKpi(
+  key: string,
+  value: number | null,
+  options: { previous?: number | null; note?: string } = {},
+): Kpi {
+  const { value: _value, ...figure } = metric(key, () => value, options);
+  return { ...figure, value, previous: options.previous ?? null };
+}
+
+/** The column of a registered figure in a table built by hand (not from Metrics). */
+export function metricColumn(key: string): Column {
+  const { label, unit, good, hint } = metric(key, () => null);
+  return { key, label, type: unit, ...(good && { good }), ...(hint && { hint }) };
 }
 
 /** One aggregate row per window (the `(win)` grouping set). */
@@ -128,17 +168,7 @@ export function categorySeries<R extends Windowed>(
   };
 }
 
-/** A row's share of the period's total of one summed field (`share`: Aandeel). */
-export function shareOf<R>(
-  field: keyof R & string,
-  totals: Totals<R>,
-  def: { key?: string; label?: string; hint?: string } = {},
-): Metric<R> {
-  return {
-    key: def.key ?? "share",
-    label: def.label ?? "Aandeel",
-    unit: "percent",
-    ...(def.hint && { hint: def.hint }),
-    value: (row) => ratio(sum(row?.[field] as Figure), totals.current?.[field] as Figure),
-  };
+/** A row's share of the period's total of one summed field, as the registered share `key`. */
+export function shareOf<R>(field: keyof R & string, totals: Totals<R>, key: string): Metric<R> {
+  return metric(key, (row) => ratio(sum(row?.[field] as Figure), totals.current?.[field] as Figure));
 }

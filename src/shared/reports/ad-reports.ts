@@ -1,6 +1,5 @@
 import { AD_PLATFORM_LABELS, type AdPlatform } from "../ad-stats.ts";
 import type { DimensionKey } from "./dimensions.ts";
-import type { Unit } from "./envelope.ts";
 
 // The ad-platform reports (Facebook, Google Ads, Marktplaats, Affiliates and their levels) are one report
 // over ad_stats_daily at different levels (CONVENTIONS: one question at many levels is one module). This
@@ -27,7 +26,7 @@ export const JOURNEY_METRICS = [
   "landing_rate",
   "our_conversions",
   "our_cpa",
-  "revenue",
+  "our_revenue",
   "our_roas",
   "redemptions",
   "acquired",
@@ -50,16 +49,29 @@ export const AD_METRIC_KEYS = [
   "epc",
   "cpm",
   "spend",
-  "conversions",
-  "conversion_rate",
+  "platform_conversions",
+  "platform_conversion_rate",
   "cost_per_conversion",
   "conversion_value",
   "roas",
+  "network_transactions",
+  "network_cpa",
+  "network_value",
   "quality_score",
   ...JOURNEY_METRICS,
   "seen_last_year",
 ] as const;
 export type AdMetricKey = (typeof AD_METRIC_KEYS)[number];
+
+/** The figures an ad report draws over time, where the platform has them. */
+export const AD_SERIES = [
+  "spend",
+  "clicks",
+  "impressions",
+  "platform_conversions",
+  "network_transactions",
+] as const satisfies readonly AdMetricKey[];
+export type AdSeriesKey = (typeof AD_SERIES)[number];
 
 export interface AdFamily {
   platform: AdPlatform;
@@ -74,15 +86,12 @@ export interface AdFamily {
   drillTo: Partial<Record<AdLevel, string>>;
   /** What the platform calls an ad group (Meta: advertentieset). */
   adGroupLabel?: string;
+  /** Its figures; one that the platform means otherwise is a figure of its own (a network's transactions). */
   metrics: readonly AdMetricKey[];
-  /** The platform's own words for a figure (an affiliate network's cost is its commission). */
-  labels?: Partial<Record<AdMetricKey, string>>;
-  /** Where the platform's figure has another unit than the metric's (a network's whole transactions). */
-  units?: Partial<Record<AdMetricKey, Unit>>;
 }
 
 const PLATFORM_METRICS = ["impressions", "clicks", "ctr", "cpc", "cpm", "spend"] as const;
-const PLATFORM_CONVERSIONS = ["conversions", "conversion_value", "roas"] as const;
+const PLATFORM_CONVERSIONS = ["platform_conversions", "conversion_value", "roas"] as const;
 
 export const AD_FAMILIES = {
   facebook: {
@@ -125,8 +134,8 @@ export const AD_FAMILIES = {
     drillTo: { campaign: "google-ads/adgroups", ad_group: "google-ads/ads" },
     metrics: [
       ...PLATFORM_METRICS,
-      "conversions",
-      "conversion_rate",
+      "platform_conversions",
+      "platform_conversion_rate",
       "cost_per_conversion",
       "conversion_value",
       "roas",
@@ -139,9 +148,8 @@ export const AD_FAMILIES = {
     levels: { marktplaats: "campaign", "marktplaats/ads": "ad" },
     drill: ["campaign", "ad"],
     drillTo: { campaign: "marktplaats/ads" },
-    metrics: [...PLATFORM_METRICS, ...PLATFORM_CONVERSIONS],
     // An Admarkt click opens the ad on Marktplaats, not the website: the sessions are a share of the clicks.
-    labels: { sessions: "Websitesessies", landing_rate: "Match % (sessies ÷ klikken)" },
+    metrics: [...PLATFORM_METRICS, ...PLATFORM_CONVERSIONS],
   },
   affiliates: {
     platform: "affiliate",
@@ -150,16 +158,8 @@ export const AD_FAMILIES = {
     levels: { affiliates: "affiliate", "affiliates/ads": "affiliate_ad" },
     drill: ["affiliate", "ad"],
     drillTo: { affiliate: "affiliates/ads" },
-    metrics: ["clicks", "epc", "spend", "conversions", "cost_per_conversion", "conversion_value", "roas"],
-    labels: {
-      spend: "Commissie",
-      conversions: "Transacties (netwerk)",
-      cost_per_conversion: "CPA",
-      conversion_value: "Transactiewaarde (netwerk)",
-      landing_rate: "Match % (sessies ÷ klikken)",
-    },
-    // Google and Meta report fractions of conversions; a network counts the transactions it pays for.
-    units: { conversions: "count" },
+    // A network's cost is its commission; it reports whole transactions with their value.
+    metrics: ["clicks", "epc", "spend", "network_transactions", "network_cpa", "network_value", "roas"],
   },
 } as const satisfies Record<string, AdFamily>;
 

@@ -3,9 +3,11 @@ import { experimentsReportSchema } from "../experiments/report.ts";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../navigation.ts";
 import {
   AD_FAMILIES,
+  AD_SERIES,
   type AdFamily,
   type AdLevel,
   type AdMetricKey,
+  type AdSeriesKey,
   adKpiMetrics,
   adLevelMetrics,
   adTables,
@@ -88,9 +90,7 @@ function report<
   } as CatalogueEntry<K, S, T> & { status: St };
 }
 
-const AD_SERIES = ["spend", "clicks", "impressions", "conversions"] as const;
-type AdSeries = (typeof AD_SERIES)[number];
-type AdEntry = CatalogueEntry<AdMetricKey, AdSeries, `by_${AdLevel}` | "join_health" | "by_brand"> & {
+type AdEntry = CatalogueEntry<AdMetricKey, AdSeriesKey, `by_${AdLevel}` | "join_health" | "by_brand"> & {
   status: "built";
 };
 type Families = typeof AD_FAMILIES;
@@ -176,11 +176,11 @@ export const REPORT_CATALOGUE = {
       "value_90d",
       "maturing",
       "roas_90d",
-      "roas",
+      "roas_paid",
       "cannibalisation",
       "linked_spend",
     ],
-    series: ["sessions:*", "spend", "revenue"],
+    series: ["sessions:*", "spend", "our_revenue"],
     tables: ["by_channel", "join_health"],
     extra: acquisitionExtraSchema,
   }),
@@ -194,7 +194,7 @@ export const REPORT_CATALOGUE = {
       "redeemed",
       "redemption_rate",
       "discount",
-      "revenue",
+      "redemption_revenue",
       "new_plates",
       "payback",
     ],

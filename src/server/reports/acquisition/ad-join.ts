@@ -1,6 +1,6 @@
 import { BRAND_TERM } from "../../../shared/reports/ad-reports.ts";
 import type { Column, Table, TableRow } from "../../../shared/reports/envelope.ts";
-import type { Metric, Totals } from "../envelope.ts";
+import { type Metric, metricColumn, type Totals } from "../envelope.ts";
 import { ratio } from "../metrics.ts";
 import type { WindowName } from "../sql.ts";
 import type { AcquisitionJoinRow } from "./acquisition-sql.ts";
@@ -69,15 +69,11 @@ export function mergeJourney<R extends Named>(
 
 const HEALTH_COLUMNS: Column[] = [
   { key: "kind", label: "Koppeling", type: "text" },
-  { key: "names", label: "Namen", type: "count", hint: "Hoeveel regels van dit niveau." },
+  metricColumn("names"),
   { key: "examples", label: "Bijvoorbeeld", type: "text" },
-  { key: "spend", label: "Kosten", type: "eur_cents" },
-  { key: "spend_share", label: "Aandeel kosten", type: "percent" },
-  { key: "clicks", label: "Klikken", type: "count" },
-  { key: "sessions", label: "Sessies (Wasbord)", type: "count" },
-  { key: "our_conversions", label: "Conversies (Wasbord)", type: "count" },
-  { key: "redemptions", label: "Inwisselingen", type: "count" },
-  { key: "acquired", label: "Nieuwe klanten", type: "count" },
+  ...["spend", "spend_share", "clicks", "sessions", "our_conversions", "redemptions", "acquired"].map(
+    metricColumn,
+  ),
 ];
 
 const examples = (names: string[]) => [...new Set(names)].slice(0, 3).join(", ") || null;

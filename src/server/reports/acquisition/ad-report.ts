@@ -1,6 +1,7 @@
 import {
   AD_FAMILIES,
   AD_LEVELS,
+  AD_SERIES,
   type AdFamily,
   type AdLevel,
   adKpiMetrics,
@@ -99,14 +100,7 @@ ${grains.query({
 
 function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<AdPath> {
   const build = adReportSql(family, level);
-  const label = (key: keyof typeof AD_METRICS) => {
-    const metric = AD_METRICS[key];
-    return {
-      ...metric,
-      label: family.labels?.[key] ?? metric.label,
-      unit: family.units?.[key] ?? metric.unit,
-    };
-  };
+  const label = (key: keyof typeof AD_METRICS) => AD_METRICS[key];
   const kpiMetrics = adKpiMetrics(family).map(label);
   const tableMetrics = adLevelMetrics(family, level).map(label);
   const next = family.drillTo[level];
@@ -149,7 +143,7 @@ function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<Ad
         "clicks",
         "spend",
         "cpc",
-        "conversions",
+        "platform_conversions",
         "sessions",
         "our_conversions",
         "redemptions",
@@ -171,9 +165,7 @@ function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<Ad
     const rows = byGrain(result, ["total", "bucket", "row"]);
     const totals = totalsOf(rows.total);
     const unmatched = mergeJourney(rows.row, totals, journey, journeyColumns);
-    const series = (["spend", "clicks", "impressions", "conversions"] as const).filter((key) =>
-      family.metrics.includes(key),
-    );
+    const series = AD_SERIES.filter((key) => family.metrics.includes(key));
     return envelope(path, filters, {
       kpis: kpis(
         filters,

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -104,74 +104,22 @@ GROUP BY GROUPING SETS ((win), (win, bucket), (win, landing_path), (win, channel
   return { text, params: sql.params };
 }
 
-const sessions: Metric<LandingRow> = {
-  key: "sessions",
-  label: "Sessies",
-  unit: "count",
-  value: (row) => sum(row?.sessions),
-};
-const bounceRate: Metric<LandingRow> = {
-  key: "bounce_rate",
-  label: "Bouncepercentage",
-  unit: "percent",
-  good: "down",
-  hint: "Sessies met één pagina en geen interactie ÷ sessies.",
-  value: (row) => ratio(sum(row?.bounces), row?.sessions),
-};
-const duration: Metric<LandingRow> = {
-  key: "visit_duration",
-  label: "Bezoekduur",
-  unit: "seconds",
-  hint: "Σ duur van de sessies (een bounce telt als 0 s) ÷ sessies.",
-  value: (row) => ratio(sum(row?.duration_seconds), row?.sessions),
-};
-const depth: Metric<LandingRow> = {
-  key: "pages_per_session",
-  label: "Pagina's per sessie",
-  unit: "ratio",
-  value: (row) => ratio(sum(row?.pageviews), row?.sessions),
-};
-const conversions: Metric<LandingRow> = {
-  key: "conversions",
-  label: "Conversies",
-  unit: "count",
-  hint: "Wasbord-conversies (eigen meting), niet die van de advertentieplatforms.",
-  value: (row) => sum(row?.conversions),
-};
-const conversionRate: Metric<LandingRow> = {
-  key: "conversion_rate",
-  label: "Conversieratio",
-  unit: "percent",
-  hint: "Sessies met minstens één conversie ÷ sessies.",
-  value: (row) => ratio(sum(row?.converting_sessions), row?.sessions),
-};
-const revenuePerSession: Metric<LandingRow> = {
-  key: "revenue_per_session",
-  label: "Omzet per sessie",
-  unit: "eur_cents",
-  hint: "Omzet van de conversies (incl. btw, zoals de website die meldt) ÷ sessies.",
-  value: (row) => ratio(sum(row?.revenue_cents), row?.sessions),
-};
-const claims: Metric<LandingRow> = {
-  key: "claims",
-  label: "Voucherclaims",
-  unit: "count",
-  value: (row) => sum(row?.claims),
-};
-const redemptions: Metric<LandingRow> = {
-  key: "redemptions",
-  label: "Inwisselingen",
-  unit: "count",
-  hint: "Inwisselingen aan de kassa van codes die in deze bezoeken geclaimd zijn (hoogstens 30 dagen na de claim), zoals bij Acquisitie.",
-  value: (row) => sum(row?.redemptions),
-};
-const acquired: Metric<LandingRow> = {
-  key: "acquired",
-  label: "Nieuwe klanten",
-  unit: "count",
-  hint: "Kentekens die via deze bezoeken klant werden (zoals bij Acquisitie): hun eerste bezoek ooit wisselde een hier geclaimde code in, of was een online aankoop die bij een conversie hoort.",
-  value: (row) => sum(row?.acquired),
-};
+const sessions = metric<LandingRow>("sessions", (row) => sum(row?.sessions));
+const bounceRate = metric<LandingRow>("bounce_rate", (row) => ratio(sum(row?.bounces), row?.sessions));
+const duration = metric<LandingRow>("visit_duration", (row) =>
+  ratio(sum(row?.duration_seconds), row?.sessions),
+);
+const depth = metric<LandingRow>("pages_per_session", (row) => ratio(sum(row?.pageviews), row?.sessions));
+const conversions = metric<LandingRow>("conversions", (row) => sum(row?.conversions));
+const conversionRate = metric<LandingRow>("conversion_rate", (row) =>
+  ratio(sum(row?.converting_sessions), row?.sessions),
+);
+const revenuePerSession = metric<LandingRow>("revenue_per_session", (row) =>
+  ratio(sum(row?.revenue_cents), row?.sessions),
+);
+const claims = metric<LandingRow>("claims", (row) => sum(row?.claims));
+const redemptions = metric<LandingRow>("redemptions", (row) => sum(row?.redemptions));
+const acquired = metric<LandingRow>("acquired", (row) => sum(row?.acquired));
 
 const METRICS = [
   sessions,

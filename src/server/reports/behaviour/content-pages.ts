@@ -1,11 +1,11 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { PAGE_SECONDS_CAP, sessionFilter, TOP_PAGES } from "./web-pages.ts";
+import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 import { landingSessionTerms, pageDayRows, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
@@ -116,77 +116,16 @@ LEFT JOIN entered e ON e.win = g.win AND e.grain = g.grain AND e.path IS NOT DIS
   return { text, params: sql.params };
 }
 
-const pageviews: Metric<PageRow> = {
-  key: "pageviews",
-  label: "Paginaweergaven",
-  unit: "count",
-  value: (row) => sum(row?.pageviews),
-};
-const visitors: Metric<PageRow> = {
-  key: "visitors",
-  label: "Bezoekers",
-  unit: "count",
-  hint: "Verschillende bezoekers; de bezoeker-id wisselt elke dag, dus over meer dagen telt iemand vaker.",
-  value: (row) => sum(row?.visitors),
-};
-const visits: Metric<PageRow> = {
-  key: "visits",
-  label: "Sessies",
-  unit: "count",
-  hint: "Sessies die de pagina minstens één keer lieten zien.",
-  value: (row) => sum(row?.visits),
-};
-const timeOnPage: Metric<PageRow> = {
-  key: "time_on_page",
-  label: "Tijd op pagina",
-  unit: "seconds",
-  hint: `Zichtbare tijd op de pagina (zonder melding: tijd tot de volgende pagina, de laatste pagina van een sessie telt dan niet) opgeteld, ÷ bezoekers met een gemeten tijd. Per weergave telt hoogstens ${PAGE_SECONDS_CAP / 60} minuten.`,
-  value: (row) => ratio(row?.page_seconds, row?.timed_visitors),
-};
-const entries: Metric<PageRow> = {
-  key: "entries",
-  label: "Instappen",
-  unit: "count",
-  hint: "Sessies die op deze pagina begonnen.",
-  value: (row) => sum(row?.entries),
-};
-const exits: Metric<PageRow> = {
-  key: "exits",
-  label: "Uitstappen",
-  unit: "count",
-  hint: "Weergaven die de laatste van hun sessie waren.",
-  value: (row) => sum(row?.exits),
-};
-const exitRate: Metric<PageRow> = {
-  key: "exit_rate",
-  label: "Uitstappercentage",
-  unit: "percent",
-  good: "down",
-  hint: "Uitstappen ÷ paginaweergaven.",
-  value: (row) => ratio(sum(row?.exits), row?.pageviews),
-};
-const bounceRate: Metric<PageRow> = {
-  key: "bounce_rate",
-  label: "Bouncepercentage",
-  unit: "percent",
-  good: "down",
-  hint: "Sessies die hier begonnen en na één pagina zonder interactie eindigden ÷ sessies die hier begonnen.",
-  value: (row) => ratio(sum(row?.bounces), row?.entries),
-};
-const claims: Metric<PageRow> = {
-  key: "claims",
-  label: "Voucherclaims erna",
-  unit: "count",
-  hint: "Vouchers geclaimd in een sessie na (of tijdens) een weergave van de pagina.",
-  value: (row) => sum(row?.claims),
-};
-const conversions: Metric<PageRow> = {
-  key: "conversions",
-  label: "Conversies erna",
-  unit: "count",
-  hint: "Wasbord-conversies in een sessie na (of tijdens) een weergave van de pagina.",
-  value: (row) => sum(row?.conversions),
-};
+const pageviews = metric<PageRow>("pageviews", (row) => sum(row?.pageviews));
+const visitors = metric<PageRow>("visitors", (row) => sum(row?.visitors));
+const visits = metric<PageRow>("page_sessions", (row) => sum(row?.visits));
+const timeOnPage = metric<PageRow>("time_on_page", (row) => ratio(row?.page_seconds, row?.timed_visitors));
+const entries = metric<PageRow>("entries", (row) => sum(row?.entries));
+const exits = metric<PageRow>("exits", (row) => sum(row?.exits));
+const exitRate = metric<PageRow>("exit_rate", (row) => ratio(sum(row?.exits), row?.pageviews));
+const bounceRate = metric<PageRow>("bounce_rate", (row) => ratio(sum(row?.bounces), row?.entries));
+const claims = metric<PageRow>("claims_after", (row) => sum(row?.claims));
+const conversions = metric<PageRow>("conversions_after", (row) => sum(row?.conversions));
 
 const PAGE_METRICS = [
   pageviews,

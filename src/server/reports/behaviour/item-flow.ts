@@ -2,7 +2,7 @@ import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, type Totals, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, metricColumn, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
@@ -12,96 +12,25 @@ import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 // Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
 // from one visit to the next, subscriptions started and ended, and whether a free upgrade is bought again.
 
-const washes: Metric<FlowRow> = {
-  key: "washes",
-  label: "Wasbeurten",
-  unit: "count",
-  hint: "Verkopen met een wasprogramma, ook op abonnement.",
-  value: (row) => sum(row?.washes),
-};
-const attachRate: Metric<FlowRow> = {
-  key: "attach_rate",
-  label: "Extra's meegenomen",
-  unit: "percent",
-  hint: "Wasbeurten met minstens één extra ÷ wasbeurten.",
-  value: (row) => ratio(sum(row?.with_extra), row?.washes),
-};
+const washes = metric<FlowRow>("washes", (row) => sum(row?.washes));
+const attachRate = metric<FlowRow>("attach_rate", (row) => ratio(sum(row?.with_extra), row?.washes));
 const pairCount = (row: FlowRow | undefined) => sum(row?.upgrades) + sum(row?.same) + sum(row?.downgrades);
-const direction = (
-  key: "upgrades" | "same" | "downgrades",
-  label: string,
-  hint: string,
-): Metric<FlowRow> => ({
-  key: `${key}_rate`,
-  label,
-  unit: "percent",
-  hint,
-  value: (row) => ratio(sum(row?.[key]), pairCount(row) || null),
-});
-const upgradeRate = direction(
-  "upgrades",
-  "Upgrade",
-  "Opeenvolgende bezoeken van een kenteken (het tweede in de periode) met een duurder programma dan de vorige keer ÷ zulke paren zonder abonnement.",
+const direction = (key: "upgrades" | "same" | "downgrades") =>
+  metric<FlowRow>(`${key}_rate`, (row) => ratio(sum(row?.[key]), pairCount(row) || null));
+const upgradeRate = direction("upgrades");
+const sameRate = direction("same");
+const downgradeRate = direction("downgrades");
+const keptUpgrade = metric<FlowRow>("free_upgrade_kept", (row) =>
+  ratio(sum(row?.free_upgrades_kept), row?.free_upgrades_followed || null),
 );
-const sameRate = direction(
-  "same",
-  "Zelfde programma",
-  "Paren met hetzelfde programma ÷ paren zonder abonnement.",
-);
-const downgradeRate = direction(
-  "downgrades",
-  "Downgrade",
-  "Paren met een goedkoper programma dan de vorige keer ÷ paren zonder abonnement.",
-);
-const keptUpgrade: Metric<FlowRow> = {
-  key: "free_upgrade_kept",
-  label: "Gratis upgrade opnieuw gekocht",
-  unit: "percent",
-  hint: "Na een gratis upgrade: volgende betaalde bezoeken met minstens het programma van de upgrade ÷ volgende betaalde bezoeken.",
-  value: (row) => ratio(sum(row?.free_upgrades_kept), row?.free_upgrades_followed || null),
-};
-const started: Metric<FlowRow> = {
-  key: "subscriptions_started",
-  label: "Nieuwe abonnementen",
-  unit: "count",
-  hint: "Abonnementen waarvan de eerste betaling in de periode valt (na meer dan 35 dagen zonder betaling).",
-  value: (row) => sum(row?.started),
-};
-const ended: Metric<FlowRow> = {
-  key: "subscriptions_ended",
-  label: "Beëindigde abonnementen",
-  unit: "count",
-  good: "down",
-  hint: "Abonnementen waarvan de laatst betaalde maand in de periode afliep zonder nieuwe betaling.",
-  value: (row) => sum(row?.ended),
-};
-const active: Metric<FlowRow> = {
-  key: "subscriptions_active",
-  label: "Actieve abonnementen",
-  unit: "count",
-  hint: "Abonnementen die aan het eind van de periode lopen.",
-  value: (row) => sum(row?.active_end),
-};
-const churn: Metric<FlowRow> = {
-  key: "churn",
-  label: "Opzeggingen (churn)",
-  unit: "percent",
-  good: "down",
-  hint: "Per maand: beëindigd in de maand ÷ actief aan het begin ervan (nieuwe van die maand niet meegeteld), opgeteld over de maanden van de periode.",
-  value: (row) => ratio(sum(row?.churned), row?.active_starts || null),
-};
+const started = metric<FlowRow>("subscriptions_started", (row) => sum(row?.started));
+const ended = metric<FlowRow>("subscriptions_ended", (row) => sum(row?.ended));
+const active = metric<FlowRow>("subscriptions_active", (row) => sum(row?.active_end));
+const churn = metric<FlowRow>("churn", (row) => ratio(sum(row?.churned), row?.active_starts || null));
 
-const conversion: Metric<FlowRow> = {
-  key: "subscription_conversion",
-  label: "Conversie naar abonnement",
-  unit: "percent",
-  hint: "Nieuwe abonnementen ÷ wasbeurten die er één hadden kunnen worden (zonder abonnements- en gratis wasbeurten).",
-  value: (row) =>
-    ratio(
-      sum(row?.started),
-      sum(row?.washes) - sum(row?.subscription_washes) - sum(row?.free_washes) || null,
-    ),
-};
+const conversion = metric<FlowRow>("subscription_conversion", (row) =>
+  ratio(sum(row?.started), sum(row?.washes) - sum(row?.subscription_washes) - sum(row?.free_washes) || null),
+);
 
 /** The one-row grains of a window side by side: each grain fills its own columns (the rest are NULL). */
 function combined(...parts: Totals<FlowRow>[]): Totals<FlowRow> {
@@ -158,14 +87,10 @@ async function run(db: Queryable, filters: ReportFilters) {
 function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRow>): Table {
   // A subscription wash has no revenue of its own (its fee is paid per month): empty, not € 0.
   const own = (row: FlowRow | undefined) => row?.programme !== SUBSCRIPTION;
-  const share = (key: "washes" | "revenue_cents", label: string, hint: string): Metric<FlowRow> => ({
-    key: `${key === "washes" ? "quantity" : "revenue"}_share`,
-    label,
-    unit: "percent",
-    hint,
-    value: (row) =>
+  const share = (key: "washes" | "revenue_cents") =>
+    metric<FlowRow>(`${key === "washes" ? "quantity" : "revenue"}_share`, (row) =>
       key === "revenue_cents" && !own(row) ? null : ratio(sum(row?.[key]), totals.current?.[key]),
-  });
+    );
   return breakdownTable(
     filters,
     {
@@ -174,23 +99,11 @@ function mixTable(filters: ReportFilters, rows: FlowRow[], totals: Totals<FlowRo
       dimensions: [{ key: "programme", label: "Programma", value: (row) => row.programme }],
       metrics: [
         washes,
-        share(
-          "washes",
-          "Aandeel aantal",
-          "Wasbeurten van het programma ÷ alle wasbeurten, ook op abonnement.",
-        ),
-        {
-          key: "revenue",
-          label: "Omzet",
-          unit: "eur_cents",
-          hint: "Incl. btw, na korting. Wasbeurten op abonnement hebben geen eigen omzet (het abonnement wordt per maand betaald): leeg.",
-          value: (row) => (own(row) ? sum(row?.revenue_cents) : null),
-        },
-        share(
-          "revenue_cents",
-          "Aandeel omzet",
-          "Omzet van het programma ÷ omzet van alle betaalde wasbeurten; abonnementswassen tellen niet mee.",
-        ),
+        share("washes"),
+        metric<FlowRow>("revenue", (row) => (own(row) ? sum(row?.revenue_cents) : null), {
+          note: "Wassen op abonnement hebben geen eigen omzet (het abonnement wordt per maand betaald): leeg.",
+        }),
+        share("revenue_cents"),
         attachRate,
       ],
       changes: ["washes"],
@@ -240,8 +153,8 @@ function transitionsTable(rows: FlowRow[]): Table {
     columns: [
       { key: "previous", label: "Vorige keer", type: "text" },
       { key: "next", label: "Deze keer", type: "text" },
-      { key: "pairs", label: "Bezoeken", type: "count" },
-      { key: "share", label: "Aandeel van vorige keer", type: "percent" },
+      metricColumn("pairs"),
+      metricColumn("previous_share"),
     ],
     rows: [...rows]
       // ties in a fixed order, not the query's
@@ -255,9 +168,14 @@ function transitionsTable(rows: FlowRow[]): Table {
         previous: row.previous,
         next: row.next,
         pairs: row.pairs,
-        share: ratio(row.pairs, leaving(row.previous)),
+        previous_share: ratio(row.pairs, leaving(row.previous)),
       })),
-    totals: { previous: "Totaal", next: null, pairs: rows.reduce((s, row) => s + row.pairs, 0), share: null },
+    totals: {
+      previous: "Totaal",
+      next: null,
+      pairs: rows.reduce((s, row) => s + row.pairs, 0),
+      previous_share: null,
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, metricColumn, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -93,27 +93,11 @@ ORDER BY month`;
   return { text, params: sql.params };
 }
 
-const count = (key: keyof FlowRow & string, label: string, hint?: string): Metric<FlowRow> => ({
-  key,
-  label,
-  unit: "count",
-  ...(hint && { hint }),
-  value: (row) => sum(row?.[key] as number | undefined),
-});
-const days = (key: keyof FlowRow & string, label: string, hint: string): Metric<FlowRow> => ({
-  key,
-  label,
-  unit: "ratio",
-  hint,
-  value: (row) => (row?.[key] as number | null | undefined) ?? null,
-});
-const backShare: Metric<FlowRow> = {
-  key: "back_share",
-  label: "Terug binnen 90 dagen",
-  unit: "percent",
-  hint: "Ingewisselde codes waarna het kenteken binnen 90 dagen weer betaalde zonder voucher ÷ ingewisselde codes.",
-  value: (row) => ratio(sum(row?.back), row?.redeemed),
-};
+const count = (key: keyof FlowRow & string) =>
+  metric<FlowRow>(key, (row) => sum(row?.[key] as number | undefined));
+const days = (key: keyof FlowRow & string) =>
+  metric<FlowRow>(key, (row) => (row?.[key] as number | null | undefined) ?? null);
+const backShare = metric<FlowRow>("back_share", (row) => ratio(sum(row?.back), row?.redeemed));
 
 const STEP_LABELS: Record<string, string> = {
   geclaimd: "Geclaimd",
@@ -185,13 +169,8 @@ function returnTable(rows: FlowRow[]): Table {
     label: "Terug per maand van inwisseling",
     columns: [
       { key: "month", label: "Maand", type: "text" },
-      { key: "with_plate", label: "Inwisselingen met kenteken", type: "count" },
-      ...HORIZONS.map((n) => ({
-        key: `back_${n}`,
-        label: `Terug ≤ ${n} dagen`,
-        type: "percent" as const,
-        hint: `Deel dat binnen ${n} dagen weer betaalde zonder voucher, van de inwisselingen waarvan de ${n} dagen voorbij zijn; leeg als die er nog niet zijn.`,
-      })),
+      metricColumn("with_plate"),
+      ...HORIZONS.map((n) => metricColumn(`back_${n}`)),
     ],
     rows: rows.map((row) => ({
       month: row.month,
@@ -214,21 +193,13 @@ async function run(db: Queryable, filters: ReportFilters) {
     kpis: kpis(
       filters,
       [
-        count("issued", "Uitgegeven"),
-        count("claimed", "Geclaimd"),
-        count("redeemed", "Ingewisseld"),
+        count("issued"),
+        count("claimed"),
+        count("redeemed"),
         backShare,
-        days("days_to_claim", "Dagen uitgifte → claim", "Mediaan, geclaimde codes."),
-        days(
-          "days_to_redeem",
-          "Dagen claim → inwisseling",
-          "Mediaan; voor codes zonder claim vanaf de uitgifte.",
-        ),
-        days(
-          "days_to_return",
-          "Dagen inwisseling → terug",
-          "Mediaan van de dagen tot de eerste betaalde wasbeurt zonder voucher (binnen 90 dagen).",
-        ),
+        days("days_to_claim"),
+        days("days_to_redeem"),
+        days("days_to_return"),
       ],
       totals,
     ),

@@ -2,7 +2,7 @@ import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -90,110 +90,29 @@ LEFT JOIN (
   return { text, params: sql.params };
 }
 
-const issued: Metric<VoucherRow> = {
-  key: "issued",
-  label: "Uitgegeven",
-  unit: "count",
-  hint: "Codes uitgegeven in de periode (bij een claim op de website, of gedrukt op flyers); wat ermee gebeurde telt tot nu.",
-  value: (row) => sum(row?.issued),
-};
-const claimed: Metric<VoucherRow> = {
-  key: "claimed",
-  label: "Geclaimd",
-  unit: "count",
-  value: (row) => sum(row?.claimed),
-};
-const redeemed: Metric<VoucherRow> = {
-  key: "redeemed",
-  label: "Ingewisseld",
-  unit: "count",
-  value: (row) => sum(row?.redeemed),
-};
-const claimRate: Metric<VoucherRow> = {
-  key: "claim_rate",
-  label: "Claimgraad",
-  unit: "percent",
-  hint: "Geclaimd ÷ uitgegeven.",
-  value: (row) => ratio(sum(row?.claimed), row?.issued),
-};
-const redemptionRate: Metric<VoucherRow> = {
-  key: "redemption_rate",
-  label: "Inwisselgraad",
-  unit: "percent",
-  hint: "Ingewisseld ÷ geclaimd. Flyercodes worden ook zonder claim ingewisseld: zie ook ingewisseld ÷ uitgegeven.",
-  value: (row) => ratio(sum(row?.redeemed), row?.claimed),
-};
-const redeemedOfIssued: Metric<VoucherRow> = {
-  key: "redeemed_of_issued",
-  label: "Ingewisseld van uitgegeven",
-  unit: "percent",
-  hint: "Ingewisseld ÷ uitgegeven.",
-  value: (row) => ratio(sum(row?.redeemed), row?.issued),
-};
-const discount: Metric<VoucherRow> = {
-  key: "discount",
-  label: "Kortingskosten",
-  unit: "eur_cents",
-  good: "down",
-  hint: "Korting op de inwisselende verkopen, incl. btw.",
-  value: (row) => sum(row?.discount_cents),
-};
-const revenue: Metric<VoucherRow> = {
-  key: "revenue",
-  label: "Omzet inwisselingen",
-  unit: "eur_cents",
-  hint: "Wat de inwisselende verkopen opbrachten, excl. btw.",
-  value: (row) => sum(row?.revenue_net_cents),
-};
-const daysToRedeem: Metric<VoucherRow> = {
-  key: "days_to_redeem",
-  label: "Dagen claim → inwisseling",
-  unit: "ratio",
-  hint: "Mediaan van de dagen tussen claim en inwisseling.",
-  value: (row) => row?.median_days_to_redeem ?? null,
-};
-const expired: Metric<VoucherRow> = {
-  key: "expired",
-  label: "Verlopen",
-  unit: "count",
-  hint: "Niet ingewisseld en niet meer geldig: de actie is voorbij, of de claim is meer dan 30 dagen oud.",
-  value: (row) => sum(row?.expired),
-};
-const newPlates: Metric<VoucherRow> = {
-  key: "new_plates",
-  label: "Nieuwe kentekens",
-  unit: "percent",
-  hint: "Inwisselingen door een kenteken dat nooit eerder werd gezien ÷ inwisselingen met een bekend kenteken.",
-  value: (row) => ratio(sum(row?.new_plates), row?.with_plate),
-};
-const payback: Metric<VoucherRow> = {
-  key: "payback",
-  label: "Terugverdiend (90 dagen)",
-  unit: "ratio",
-  hint: "Omzet excl. btw van het inwisselende kenteken vanaf de inwisseling tot 90 dagen later (de 90-dagenwaarde, zoals bij Acquisitie) ÷ kortingskosten; alleen inwisselingen waarvan de 90 dagen voorbij zijn. Onder 1: de korting kostte meer dan de klanten in 90 dagen opbrachten.",
-  value: (row) => ratio(row?.matured_revenue_90d_cents, row?.matured_discount_cents),
-};
-const maturing: Metric<VoucherRow> = {
-  key: "maturing",
-  label: "Nog geen 90 dagen",
-  unit: "count",
-  hint: "Inwisselingen waarvan de 90 dagen nog lopen; die tellen nog niet mee in het terugverdienen.",
-  value: (row) => sum(row?.redeemed) - sum(row?.matured),
-};
-const multiCode: Metric<VoucherRow> = {
-  key: "multi_code_plates",
-  label: "Kentekens met meer codes",
-  unit: "count",
-  hint: "Inwisselende kentekens die in totaal meer dan één code inwisselden.",
-  value: (row) => sum(row?.multi_code_plates),
-};
-const capUse: Metric<VoucherRow> = {
-  key: "cap_use",
-  label: "Limiet gebruikt",
-  unit: "percent",
-  hint: "Inwisselingen van de actie tot nu ÷ het maximum aantal inwisselingen; leeg zonder maximum.",
-  value: (row) => (row?.max_redemptions ? ratio(row.redeemed_ever, row.max_redemptions) : null),
-};
+const issued = metric<VoucherRow>("issued", (row) => sum(row?.issued));
+const claimed = metric<VoucherRow>("claimed", (row) => sum(row?.claimed));
+const redeemed = metric<VoucherRow>("redeemed", (row) => sum(row?.redeemed));
+const claimRate = metric<VoucherRow>("claim_rate", (row) => ratio(sum(row?.claimed), row?.issued));
+const redemptionRate = metric<VoucherRow>("redemption_rate", (row) =>
+  ratio(sum(row?.redeemed), row?.claimed),
+);
+const redeemedOfIssued = metric<VoucherRow>("redeemed_of_issued", (row) =>
+  ratio(sum(row?.redeemed), row?.issued),
+);
+const discount = metric<VoucherRow>("discount", (row) => sum(row?.discount_cents));
+const revenue = metric<VoucherRow>("redemption_revenue", (row) => sum(row?.revenue_net_cents));
+const daysToRedeem = metric<VoucherRow>("days_to_redeem", (row) => row?.median_days_to_redeem ?? null);
+const expired = metric<VoucherRow>("expired", (row) => sum(row?.expired));
+const newPlates = metric<VoucherRow>("new_plates", (row) => ratio(sum(row?.new_plates), row?.with_plate));
+const payback = metric<VoucherRow>("payback", (row) =>
+  ratio(row?.matured_revenue_90d_cents, row?.matured_discount_cents),
+);
+const maturing = metric<VoucherRow>("redemptions_maturing", (row) => sum(row?.redeemed) - sum(row?.matured));
+const multiCode = metric<VoucherRow>("multi_code_plates", (row) => sum(row?.multi_code_plates));
+const capUse = metric<VoucherRow>("cap_use", (row) =>
+  row?.max_redemptions ? ratio(row.redeemed_ever, row.max_redemptions) : null,
+);
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = vouchersSql(filters);

@@ -1,7 +1,7 @@
 import { formatPlate } from "../../../shared/plates.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import { breakdownTable } from "../breakdown-table.ts";
-import type { Metric, Totals } from "../envelope.ts";
+import { type Metric, metric, metricColumn, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
@@ -222,10 +222,10 @@ export function frequencyTable(filters: ReportFilters, rows: FrequencyRow[]): Ta
       label: "Bezoekfrequentie",
       dimensions: [{ key: "frequency", label: "Bezoeken in de periode", value: (row) => row.frequency }],
       metrics: [
-        { key: "plates", label: "Kentekens", unit: "count", value: (row) => sum(row?.plates) },
-        { key: "plates_share", label: "Aandeel kentekens", unit: "percent", value: share("plates") },
-        { key: "visits", label: "Bezoeken", unit: "count", value: (row) => sum(row?.visits) },
-        { key: "visits_share", label: "Aandeel bezoeken", unit: "percent", value: share("visits") },
+        metric<FrequencyRow>("plates", (row) => sum(row?.plates)),
+        metric("plates_share", share("plates")),
+        metric<FrequencyRow>("visits", (row) => sum(row?.visits)),
+        metric("visits_share", share("visits")),
       ],
       previous: ["plates"],
       include: FREQUENCIES.map((frequency) => ({ frequency })),
@@ -249,14 +249,9 @@ export function topCustomersTable(rows: RepeatRow[]): Table {
     label: "Vaste klanten: de tien kentekens met de meeste bezoeken",
     columns: [
       { key: "plate", label: "Kenteken", type: "text", personal: "plate" },
-      { key: "visits", label: "Bezoeken", type: "count" },
-      { key: "sites", label: "Vestigingen", type: "count", hint: "Verschillende vestigingen bezocht." },
-      {
-        key: "purchases",
-        label: "Met aankoop",
-        type: "count",
-        hint: "Bezoeken met een verkoop op de vestiging.",
-      },
+      metricColumn("visits"),
+      metricColumn("sites"),
+      metricColumn("purchases"),
       { key: "first_visit_at", label: "Eerste bezoek ooit", type: "datetime" },
       { key: "last_visit_at", label: "Laatste bezoek", type: "datetime" },
     ],

@@ -1,7 +1,15 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { defineReport } from "../define-report.ts";
-import { categorySeries, envelope, kpis, type Metric, totalsOf } from "../envelope.ts";
+import {
+  categorySeries,
+  envelope,
+  kpis,
+  metric,
+  metricColumn,
+  registeredKpi,
+  totalsOf,
+} from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
@@ -29,13 +37,7 @@ import { syncCustomerVisits } from "./visits-sync.ts";
 // between kinds of customer (nieuw, incidenteel, regelmatig, vast, verloren) from one period to the next.
 
 const visits = visitsMetric<FlowRow>();
-const medianGap: Metric<FlowRow> = {
-  key: "median_gap_days",
-  label: "Mediane tijd tussen bezoeken (dagen)",
-  unit: "ratio",
-  hint: "De helft van de terugkerende bezoeken kwam binnen zoveel dagen na het vorige bezoek van dezelfde klant.",
-  value: (row) => row?.median_gap_days ?? null,
-};
+const medianGap = metric<FlowRow>("median_gap_days", (row) => row?.median_gap_days ?? null);
 
 async function run(db: Queryable, filters: ReportFilters) {
   const [result, migrationRows] = await Promise.all([
@@ -50,37 +52,22 @@ async function run(db: Queryable, filters: ReportFilters) {
       .reduce((s, row) => s + row.plates, 0);
   const active = ["nieuw", "incidenteel", "regelmatig", "vast"];
   const previousPeriod = migrationFilters(filters).comparison;
-  const migrationHint = previousPeriod
-    ? ` (vorige periode: ${previousPeriod.from} t/m ${previousPeriod.to}).`
-    : ".";
+  const note = previousPeriod
+    ? `(Vorige periode: ${previousPeriod.from} t/m ${previousPeriod.to}.)`
+    : undefined;
 
   return envelope("users-flow", filters, {
     kpis: [
       ...kpis(filters, [visits, medianGap], totals),
-      {
-        key: "lost",
-        label: "Verloren klanten",
-        unit: "count",
-        good: "down",
-        hint: `Kentekens die in de vorige periode kwamen en nu niet${migrationHint}`,
-        value: moved(active, ["verloren"]),
-        previous: null,
-      },
-      {
-        key: "won_back",
-        label: "Teruggekomen klanten",
-        unit: "count",
-        hint: `Kentekens die eerder klant waren, in de vorige periode niet kwamen en nu wel${migrationHint}`,
-        value: moved(["verloren"], active),
-        previous: null,
-      },
+      registeredKpi("lost", moved(active, ["verloren"]), { note }),
+      registeredKpi("won_back", moved(["verloren"], active), { note }),
     ],
     series: [
       categorySeries(
         filters,
         GAPS.map(([x]) => ({ x, matches: (row: FlowRow) => row.gap === x })),
         rows.gap,
-        { ...visits, key: "visits_by_gap", label: "Bezoeken naar tijd sinds het vorige bezoek" },
+        metric("visits_by_gap", visits.value),
       ),
     ],
     tables: [migrationTable(migrationRows)],
@@ -104,13 +91,8 @@ function migrationTable(rows: MigrationRow[]): Table {
     columns: [
       { key: "from", label: "Vorige periode", type: "text" },
       { key: "to", label: "Deze periode", type: "text" },
-      { key: "plates", label: "Kentekens", type: "count" },
-      {
-        key: "share",
-        label: "Aandeel van het segment",
-        type: "percent",
-        hint: "Deel van de kentekens in het segment van de vorige periode.",
-      },
+      metricColumn("plates"),
+      metricColumn("segment_share"),
     ],
     rows: [...rows]
       // ties in a fixed order, not the query's
@@ -124,9 +106,14 @@ function migrationTable(rows: MigrationRow[]): Table {
         from: SEGMENT_LABELS[row.from_segment],
         to: SEGMENT_LABELS[row.to_segment],
         plates: row.plates,
-        share: ratio(row.plates, leaving(row.from_segment)),
+        segment_share: ratio(row.plates, leaving(row.from_segment)),
       })),
-    totals: { from: "Totaal", to: null, plates: rows.reduce((s, row) => s + row.plates, 0), share: null },
+    totals: {
+      from: "Totaal",
+      to: null,
+      plates: rows.reduce((s, row) => s + row.plates, 0),
+      segment_share: null,
+    },
   };
 }
 

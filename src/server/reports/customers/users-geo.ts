@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, type Totals } from "../envelope.ts";
+import { envelope, kpis, metric, metricColumn, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
@@ -31,48 +31,12 @@ interface GeoRow extends Windowed {
   nearest_site: string | null;
 }
 
-const customers: Metric<GeoRow> = {
-  key: "customers",
-  label: "Klanten met postcode",
-  unit: "count",
-  hint: "Kentekens met een postcode bij een verkoop (app, abonnement, online), elk bij de postcode van de laatste.",
-  value: (row) => sum(row?.customers),
-};
-const knownShare: Metric<GeoRow> = {
-  key: "known_share",
-  label: "Verkopen met postcode",
-  unit: "percent",
-  hint: "Verkopen waarbij de klant een postcode opgaf ÷ alle verkopen.",
-  value: (row) => ratio(row?.sales, row?.all_sales),
-};
-const distance: Metric<GeoRow> = {
-  key: "distance_km",
-  label: "Gemiddelde afstand (km)",
-  unit: "ratio",
-  hint: "Hemelsbreed van de postcoderegio (PC2, een benadering) tot de dichtstbijzijnde vestiging, gemiddeld over de klanten.",
-  value: (row) => ratio(row?.distance_sum, row?.customers),
-};
-const nearby: Metric<GeoRow> = {
-  key: "nearby_share",
-  label: `Binnen ${NEARBY_KM} km`,
-  unit: "percent",
-  hint: `Klanten uit een postcoderegio op hoogstens ${NEARBY_KM} km van een vestiging ÷ klanten met postcode.`,
-  value: (row) => ratio(row?.nearby, row?.customers),
-};
-const sales: Metric<GeoRow> = {
-  key: "sales",
-  label: "Verkopen",
-  unit: "count",
-  hint: "Verkopen met een postcode van deze klanten.",
-  value: (row) => sum(row?.sales),
-};
-const revenue: Metric<GeoRow> = {
-  key: "revenue",
-  label: "Omzet",
-  unit: "eur_cents",
-  hint: "Wat deze klanten betaalden bij die verkopen, incl. btw, na korting.",
-  value: (row) => sum(row?.revenue_cents),
-};
+const customers = metric<GeoRow>("customers", (row) => sum(row?.customers));
+const knownShare = metric<GeoRow>("known_share", (row) => ratio(row?.sales, row?.all_sales));
+const distance = metric<GeoRow>("distance_km", (row) => ratio(row?.distance_sum, row?.customers));
+const nearby = metric<GeoRow>("nearby_share", (row) => ratio(row?.nearby, row?.customers));
+const sales = metric<GeoRow>("sales", (row) => sum(row?.sales));
+const revenue = metric<GeoRow>("revenue", (row) => sum(row?.revenue_cents));
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = usersGeoSql(filters);
@@ -115,13 +79,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   const provinces = Object.values(
     sumRows(regions, (row) => `${row.win} ${row.province}`, new Map()),
   ) as GeoRow[];
-  const share: Metric<GeoRow> = {
-    key: "share",
-    label: "Aandeel klanten",
-    unit: "percent",
-    hint: "Deel van alle klanten met postcode.",
-    value: (row) => (row ? ratio(row.customers, totals[row.win]?.customers) : null),
-  };
+  const share = metric<GeoRow>("customers_share", (row) =>
+    row ? ratio(row.customers, totals[row.win]?.customers) : null,
+  );
 
   return envelope("users-geo", filters, {
     kpis: kpis(filters, [customers, knownShare, distance, nearby], totals),
@@ -150,7 +110,7 @@ async function run(db: Queryable, filters: ReportFilters) {
             { key: "region", label: "Regio", value: (row) => row.name },
             { key: "province", label: "Provincie", value: (row) => row.province },
             { key: "nearest_site", label: "Dichtstbijzijnde vestiging", value: (row) => row.nearest_site },
-            { key: "distance_km", label: "Afstand (km)", type: "ratio", value: (row) => row.distance_km },
+            { ...metricColumn("distance_km"), value: (row) => row.distance_km },
           ],
           metrics: [customers, share],
           previous: ["customers"],

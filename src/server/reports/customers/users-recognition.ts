@@ -1,14 +1,14 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { categorySeries, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
-import { LOW_CONFIDENCE, readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
+import { readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
 import { visitsDaily } from "./visits-daily.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
@@ -85,50 +85,18 @@ ${GRAINS.query({
   return { text, params: sql.params };
 }
 
-const reads: Metric<RecognitionRow> = {
-  key: "reads",
-  label: "Lezingen",
-  unit: "count",
-  hint: "Alle camerabeelden bij de ingang, met en zonder herkend kenteken.",
-  value: (row) => sum(row?.reads),
-};
-const readRate: Metric<RecognitionRow> = {
-  key: "read_rate",
-  label: "Leesgraad",
-  unit: "percent",
-  hint: "Lezingen met een herkend kenteken ÷ alle lezingen.",
-  value: (row) => ratio(sum(row?.reads) - sum(row?.no_reads), row?.reads),
-};
-const noReads: Metric<RecognitionRow> = {
-  key: "no_reads",
-  label: "Niet gelezen",
-  unit: "count",
-  good: "down",
-  hint: "Lezingen zonder kenteken (vuile camera, tegenlicht, buitenlands of geen kenteken).",
-  value: (row) => sum(row?.no_reads),
-};
-const confidence: Metric<RecognitionRow> = {
-  key: "confidence",
-  label: "Gemiddelde betrouwbaarheid",
-  unit: "percent",
-  hint: "De zekerheid die de camera zelf opgeeft, gemiddeld over de herkende kentekens.",
-  value: (row) => ratio(row?.confidence_sum, row?.confidence_reads),
-};
-const lowConfidence: Metric<RecognitionRow> = {
-  key: "low_confidence_share",
-  label: "Twijfelachtig gelezen",
-  unit: "percent",
-  good: "down",
-  hint: `Herkende kentekens met een betrouwbaarheid onder ${LOW_CONFIDENCE * 100}% ÷ herkende kentekens met een betrouwbaarheid.`,
-  value: (row) => ratio(row?.low_confidence, row?.confidence_reads),
-};
-const conversion: Metric<RecognitionRow> = {
-  key: "conversion",
-  label: "Bezoek met aankoop",
-  unit: "percent",
-  hint: "Herkende bezoeken waarbij binnen 30 minuten met hetzelfde kenteken een verkoop op de vestiging volgde ÷ herkende bezoeken.",
-  value: (row) => ratio(row?.purchased, row?.visits),
-};
+const reads = metric<RecognitionRow>("reads", (row) => sum(row?.reads));
+const readRate = metric<RecognitionRow>("read_rate", (row) =>
+  ratio(sum(row?.reads) - sum(row?.no_reads), row?.reads),
+);
+const noReads = metric<RecognitionRow>("no_reads", (row) => sum(row?.no_reads));
+const confidence = metric<RecognitionRow>("confidence", (row) =>
+  ratio(row?.confidence_sum, row?.confidence_reads),
+);
+const lowConfidence = metric<RecognitionRow>("low_confidence_share", (row) =>
+  ratio(row?.low_confidence, row?.confidence_reads),
+);
+const conversion = metric<RecognitionRow>("conversion", (row) => ratio(row?.purchased, row?.visits));
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = usersRecognitionSql(filters);
@@ -139,7 +107,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   const quality = [reads, readRate, noReads, confidence, lowConfidence];
-  const byHour = { ...readRate, key: "read_rate_by_hour", label: "Leesgraad per uur van de dag" };
+  const byHour = metric("read_rate_by_hour", readRate.value);
 
   return envelope("users-recognition", filters, {
     kpis: kpis(filters, [...quality, conversion], totals),

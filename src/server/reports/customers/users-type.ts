@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -63,27 +63,11 @@ function visitsFinest(sql: ReportSql) {
 }
 
 const plates = platesMetric<TypeRow>();
-const newPlates: Metric<TypeRow> = {
-  key: "new",
-  label: "Nieuw",
-  unit: "count",
-  hint: "Kentekens die voor het eerst ooit bij een van onze vestigingen kwamen.",
-  value: (row) => sum(row?.new_plates),
-};
-const returning: Metric<TypeRow> = {
-  key: "returning",
-  label: "Terugkerend",
-  unit: "count",
-  hint: "Kentekens die al eerder bij een van onze vestigingen waren.",
-  value: (row) => sum(row?.plates) - sum(row?.new_plates),
-};
-const returningShare: Metric<TypeRow> = {
-  key: "returning_share",
-  label: "Aandeel terugkerend",
-  unit: "percent",
-  hint: "Terugkerende kentekens ÷ unieke kentekens.",
-  value: (row) => ratio(sum(row?.plates) - sum(row?.new_plates), row?.plates),
-};
+const newPlates = metric<TypeRow>("new", (row) => sum(row?.new_plates));
+const returning = metric<TypeRow>("returning", (row) => sum(row?.plates) - sum(row?.new_plates));
+const returningShare = metric<TypeRow>("returning_share", (row) =>
+  ratio(sum(row?.plates) - sum(row?.new_plates), row?.plates),
+);
 
 async function run(db: Queryable, filters: ReportFilters) {
   const type = usersTypeSql(filters);

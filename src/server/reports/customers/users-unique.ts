@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { categorySeries, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -65,13 +65,7 @@ function visitsFinest(sql: ReportSql) {
 
 const plates = platesMetric<UniqueRow>();
 const visits = visitsMetric<UniqueRow>();
-const visitsPerPlate: Metric<UniqueRow> = {
-  key: "visits_per_plate",
-  label: "Bezoeken per kenteken",
-  unit: "ratio",
-  hint: "Bezoeken ÷ unieke kentekens.",
-  value: (row) => ratio(row?.visits, row?.plates),
-};
+const visitsPerPlate = metric<UniqueRow>("visits_per_plate", (row) => ratio(row?.visits, row?.plates));
 
 async function run(db: Queryable, filters: ReportFilters) {
   const unique = usersUniqueSql(filters);
@@ -85,13 +79,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const totals = totalsOf(rows.total);
   const classes = frequencyRows(repeats, totals);
   const frequencies = FREQUENCIES.map((x) => ({ x, matches: (row: FrequencyRow) => row.frequency === x }));
-  const platesIn: Metric<FrequencyRow> = {
-    key: "plates_by_frequency",
-    label: "Kentekens naar aantal bezoeken",
-    unit: "count",
-    hint: "Hoeveel kentekens in de periode 1, 2, 3–5, 6–10 of meer dan 10 keer kwamen.",
-    value: (row) => sum(row?.plates),
-  };
+  const platesIn = metric<FrequencyRow>("plates_by_frequency", (row) => sum(row?.plates));
 
   return envelope("users-unique", filters, {
     kpis: kpis(filters, [plates, visits, visitsPerPlate], totals),

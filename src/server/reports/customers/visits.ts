@@ -1,4 +1,4 @@
-import type { Metric } from "../envelope.ts";
+import { type Metric, metric } from "../envelope.ts";
 import { sum } from "../metrics.ts";
 import { type ReportSql, siteCondition } from "../sql.ts";
 
@@ -137,19 +137,9 @@ export function newCustomerOf(sql: ReportSql, bucket = "bucket", start = windowS
 }
 
 /** visits: arrivals of customers, as defined above. */
-export const visitsMetric = <R extends { visits: number }>(): Metric<R> => ({
-  key: "visits",
-  label: "Bezoeken",
-  unit: "count",
-  hint: "Aankomsten: lezingen van hetzelfde kenteken op dezelfde vestiging binnen 30 minuten zijn één bezoek.",
-  value: (row) => sum(row?.visits),
-});
+export const visitsMetric = <R extends { visits: number }>(): Metric<R> =>
+  metric("visits", (row) => sum(row?.visits));
 
 /** plates: distinct customers who came; per bar: distinct within that hour, day, week or month. */
-export const platesMetric = <R extends { plates: number }>(): Metric<R> => ({
-  key: "plates",
-  label: "Unieke kentekens",
-  unit: "count",
-  hint: "Verschillende kentekens die langskwamen; per staaf: verschillend binnen die dag, week of maand.",
-  value: (row) => sum(row?.plates),
-});
+export const platesMetric = <R extends { plates: number }>(): Metric<R> =>
+  metric("plates", (row) => sum(row?.plates));

@@ -2,7 +2,7 @@ import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -74,73 +74,30 @@ ${GRAINS.query({
   return { text, params: sql.params };
 }
 
-const programmes: Metric<ItemRow> = {
-  key: "programmes",
-  label: "Verkochte wasprogramma's",
-  unit: "count",
-  hint: "Elk verkocht wasprogramma is één gewassen auto.",
-  value: (row) => sum(row?.programma_quantity),
-};
-const programmePrice: Metric<ItemRow> = {
-  key: "programme_price",
-  label: "Gemiddelde prijs wasprogramma",
-  unit: "eur_cents",
-  hint: "Omzet van wasprogramma's (incl. btw, na korting) ÷ verkochte wasprogramma's.",
-  value: (row) =>
-    ratio(
-      row?.programma_revenue_cents,
-      sum(row?.programma_quantity) - sum(row?.programma_subscription_quantity),
-    ),
-};
-const subscriptionWashes: Metric<ItemRow> = {
-  key: "subscription_washes",
-  label: "Abonnementswassen",
-  unit: "count",
-  hint: "Wasprogramma's op abonnement: ze tellen als gewassen auto, niet als verkoop voor € 0.",
-  value: (row) => sum(row?.programma_subscription_quantity),
-};
-const extrasPerWash: Metric<ItemRow> = {
-  key: "extras_per_wash",
-  label: "Extra's per wasprogramma",
-  unit: "ratio",
-  hint: "Verkochte extra's ÷ verkochte wasprogramma's.",
-  value: (row) => ratio(sum(row?.extra_quantity), row?.programma_quantity),
-};
-const subscriptions: Metric<ItemRow> = {
-  key: "subscriptions",
-  label: "Verkochte abonnementen",
-  unit: "count",
-  value: (row) => sum(row?.abonnement_quantity),
-};
+const programmes = metric<ItemRow>("programmes", (row) => sum(row?.programma_quantity));
+const programmePrice = metric<ItemRow>("programme_price", (row) =>
+  ratio(
+    row?.programma_revenue_cents,
+    sum(row?.programma_quantity) - sum(row?.programma_subscription_quantity),
+  ),
+);
+const subscriptionWashes = metric<ItemRow>("subscription_washes", (row) =>
+  sum(row?.programma_subscription_quantity),
+);
+const extrasPerWash = metric<ItemRow>("extras_per_wash", (row) =>
+  ratio(sum(row?.extra_quantity), row?.programma_quantity),
+);
+const subscriptions = metric<ItemRow>("subscriptions", (row) => sum(row?.abonnement_quantity));
 
-const quantity: Metric<ItemRow> = {
-  key: "quantity",
-  label: "Aantal",
-  unit: "count",
-  value: (row) => sum(row?.quantity),
-};
-const revenue: Metric<ItemRow> = {
-  key: "revenue",
-  label: "Omzet",
-  unit: "eur_cents",
-  hint: "Incl. btw, na korting.",
-  value: (row) => sum(row?.revenue_cents),
-};
-const averagePrice: Metric<ItemRow> = {
-  key: "average_price",
-  label: "Gemiddelde prijs",
-  unit: "eur_cents",
-  hint: "Omzet ÷ aantal: lager dan de prijs wanneer er korting is gegeven.",
-  // over the paid lines: a subscription wash has no price of its own
-  value: (row) => ratio(row?.revenue_cents, sum(row?.quantity) - sum(row?.subscription_quantity)),
-};
-const itemSubscriptionWashes: Metric<ItemRow> = {
-  key: "subscription_washes",
-  label: "Abonnementswassen",
-  unit: "count",
-  hint: "Waarvan op abonnement: tellen niet mee in de gemiddelde prijs.",
-  value: (row) => sum(row?.subscription_quantity),
-};
+const quantity = metric<ItemRow>("quantity", (row) => sum(row?.quantity));
+const revenue = metric<ItemRow>("revenue", (row) => sum(row?.revenue_cents));
+// over the paid lines: a subscription wash has no price of its own
+const averagePrice = metric<ItemRow>("average_price", (row) =>
+  ratio(row?.revenue_cents, sum(row?.quantity) - sum(row?.subscription_quantity)),
+);
+const itemSubscriptionWashes = metric<ItemRow>("subscription_washes", (row) =>
+  sum(row?.subscription_quantity),
+);
 
 const TABLES: Record<Kind, { key: string; label: string }> = {
   programma: { key: "programmes", label: "Wasprogramma's" },
@@ -160,9 +117,9 @@ function kindTable(filters: ReportFilters, kind: Kind, rows: Record<"item" | "ki
       metrics: [
         quantity,
         ...(kind === "programma" ? [itemSubscriptionWashes] : []),
-        shareOf<ItemRow>("quantity", totals, { key: "quantity_share", label: "Aandeel aantal" }),
+        shareOf<ItemRow>("quantity", totals, "quantity_share"),
         revenue,
-        shareOf<ItemRow>("revenue_cents", totals, { key: "revenue_share", label: "Aandeel omzet" }),
+        shareOf<ItemRow>("revenue_cents", totals, "revenue_share"),
         averagePrice,
       ],
       changes: ["quantity", "revenue"],

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { envelope, kpis, type Metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -76,43 +76,14 @@ ${ITEM_GRAINS.query({ measures: MONEY, from: "lines" })}`;
   return { text, params: sql.params };
 }
 
-const revenue: Metric<MoneyRow> = {
-  key: "revenue",
-  label: "Omzet incl. btw",
-  unit: "eur_cents",
-  hint: "Wat klanten betaalden, na korting.",
-  value: (row) => sum(row?.revenue_cents),
-};
-const revenueExVat: Metric<MoneyRow> = {
-  key: "revenue_ex_vat",
-  label: "Omzet excl. btw",
-  unit: "eur_cents",
-  hint: "Omzet incl. btw min de btw.",
-  value: (row) => sum(row?.revenue_cents) - sum(row?.vat_cents),
-};
-const vat: Metric<MoneyRow> = {
-  key: "vat",
-  label: "Btw",
-  unit: "eur_cents",
-  good: "neutral",
-  value: (row) => sum(row?.vat_cents),
-};
-const discounts: Metric<MoneyRow> = {
-  key: "discounts",
-  label: "Kortingen",
-  unit: "eur_cents",
-  good: "neutral",
-  hint: "Korting van acties, vouchers en kassa samen.",
-  value: (row) => sum(row?.discount_cents),
-};
-const discountRate: Metric<MoneyRow> = {
-  key: "discount_rate",
-  label: "Kortingspercentage",
-  unit: "percent",
-  good: "neutral",
-  hint: "Kortingen ÷ omzet vóór korting.",
-  value: (row) => ratio(row?.discount_cents, row?.gross_cents),
-};
+const revenue = metric<MoneyRow>("revenue", (row) => sum(row?.revenue_cents));
+const revenueExVat = metric<MoneyRow>(
+  "revenue_ex_vat",
+  (row) => sum(row?.revenue_cents) - sum(row?.vat_cents),
+);
+const vat = metric<MoneyRow>("vat", (row) => sum(row?.vat_cents));
+const discounts = metric<MoneyRow>("discounts", (row) => sum(row?.discount_cents));
+const discountRate = metric<MoneyRow>("discount_rate", (row) => ratio(row?.discount_cents, row?.gross_cents));
 
 async function run(db: Queryable, filters: ReportFilters) {
   const [revenueQuery, itemsQuery] = [trxRevenueSql(filters), trxRevenueItemsSql(filters)];
@@ -124,7 +95,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const rows = byGrain(revenueRows, GRAINS.grains);
   const items = byGrain(itemRows, ITEM_GRAINS.grains);
   const totals = totalsOf(rows.total);
-  const share = shareOf<MoneyRow>("revenue_cents", totals, { label: "Aandeel omzet" });
+  const share = shareOf<MoneyRow>("revenue_cents", totals, "revenue_share");
   const money = [revenue, revenueExVat, vat, discounts];
 
   return envelope("trx-revenue", filters, {

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
-import { categorySeries, envelope, kpis, type Metric, timeSeries, totalsOf } from "../envelope.ts";
+import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
@@ -84,53 +84,23 @@ ${GRAINS.query({
   return { text, params: sql.params };
 }
 
-const transactions: Metric<SalesRow> = {
-  key: "transactions",
-  label: "Transacties",
-  unit: "count",
-  hint: "Alle verkopen, op de vestiging en online.",
-  value: (row) => sum(row?.transactions),
-};
-const averageTicket: Metric<SalesRow> = {
-  key: "average_ticket",
-  label: "Gemiddeld bonbedrag",
-  unit: "eur_cents",
-  hint: "Omzet (incl. btw, na korting) ÷ transacties.",
-  // over the paid sales: a member wash is no sale at € 0
-  value: (row) => ratio(row?.revenue_cents, sum(row?.transactions) - sum(row?.member_washes)),
-};
-const memberWashes: Metric<SalesRow> = {
-  key: "member_washes",
-  label: "Abonnementswassen",
-  unit: "count",
-  hint: "Transacties betaald met een abonnement: wasbeurten van leden, geen verkopen voor € 0.",
-  value: (row) => sum(row?.member_washes),
-};
-const upsellRate: Metric<SalesRow> = {
-  key: "upsell_rate",
-  label: "Upsell-ratio",
-  unit: "percent",
-  hint: "Verkopen met een extra (zoals velgenreiniging) ÷ verkochte wasprogramma's.",
-  value: (row) => ratio(row?.washes_with_extra, row?.washes),
-};
+const transactions = metric<SalesRow>("transactions", (row) => sum(row?.transactions));
+// over the paid sales: a member wash is no sale at € 0
+const averageTicket = metric<SalesRow>("average_ticket", (row) =>
+  ratio(row?.revenue_cents, sum(row?.transactions) - sum(row?.member_washes)),
+);
+const memberWashes = metric<SalesRow>("member_washes", (row) => sum(row?.member_washes));
+const upsellRate = metric<SalesRow>("upsell_rate", (row) => ratio(row?.washes_with_extra, row?.washes));
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = trxSalesSql(filters);
   const [result, sites] = await Promise.all([db.query<SalesRow>(text, params), reportSites(db, filters)]);
   const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
-  const share: Metric<SalesRow> = {
-    key: "share",
-    label: "Aandeel",
-    unit: "percent",
-    hint: "Deel van alle transacties in de periode.",
-    value: (row) => ratio(sum(row?.transactions), totals.current?.transactions),
-  };
-  const byHour = {
-    ...transactions,
-    key: "transactions_by_hour",
-    label: "Verkopen op de vestiging per uur van de dag",
-  };
+  const share = metric<SalesRow>("transactions_share", (row) =>
+    ratio(sum(row?.transactions), totals.current?.transactions),
+  );
+  const byHour = metric("transactions_by_hour", transactions.value);
 
   return envelope("trx-sales", filters, {
     kpis: kpis(filters, [transactions, memberWashes, averageTicket, upsellRate, revenue], totals),

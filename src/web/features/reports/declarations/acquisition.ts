@@ -8,7 +8,7 @@ export const acquisition = declareReport({
   intro:
     "Per kanaal wat er is uitgegeven, hoeveel wassende klanten het opleverde, wat elke nieuwe klant kostte en wat die na 90 dagen waard was. Advertentiecijfers zijn per dag; het vestigingsfilter geldt er niet voor.",
   kpis: [
-    { title: "Kosten en opbrengst", keys: ["spend", "roas", "linked_spend"] },
+    { title: "Kosten en opbrengst", keys: ["spend", "roas_paid", "linked_spend"] },
     {
       title: "Nieuwe klanten",
       keys: ["acquired", "cost_per_acquired", "value_90d", "maturing", "roas_90d", "cannibalisation"],
@@ -16,7 +16,12 @@ export const acquisition = declareReport({
   ],
   charts: [
     { title: "Sessies per kanaal", series: ["sessions:*"], kind: "bar", stacked: true },
-    { title: "Uitgaven en omzet excl. btw", series: ["spend", "revenue"], kind: "line", comparison: false },
+    {
+      title: "Uitgaven en omzet excl. btw",
+      series: ["spend", "our_revenue"],
+      kind: "line",
+      comparison: false,
+    },
   ],
   extra: JourneyExtra,
   tables: ["by_channel", "join_health"],

@@ -1,4 +1,11 @@
-import { AD_FAMILIES, type AdFamily, type AdLevel, adTables } from "../../../../shared/reports/ad-reports.ts";
+import { metricLabel } from "../../../../shared/metrics/registry.ts";
+import {
+  AD_FAMILIES,
+  type AdFamily,
+  type AdLevel,
+  type AdSeriesKey,
+  adTables,
+} from "../../../../shared/reports/ad-reports.ts";
 import type { AdPath } from "../../../../shared/reports/catalogue.ts";
 import {
   type ChartDeclaration,
@@ -18,48 +25,37 @@ const LEVEL_WORDS: Record<AdLevel, string> = {
   affiliate_ad: "advertentie van een affiliate",
 };
 
-/**
- * The key columns of a level's table: the row's own name (the levels above it are in the breadcrumb), then
- * what an ad screen is for: the cost, the quality score (Google Ads), ROAS as Wasbord sees it, customers won.
- */
-const keyColumns = (level: AdLevel) => [
-  level === "affiliate_ad" ? "ad" : level,
-  "spend",
-  "quality_score",
-  "our_roas",
-  "acquired",
-];
-
 function declaration(family: AdFamily, path: string, level: AdLevel): ReportDeclaration {
   const word =
     level === "ad_group" && family.adGroupLabel ? family.adGroupLabel.toLowerCase() : LEVEL_WORDS[level];
   const next = family.drillTo[level];
-  const has = (key: "impressions" | "conversions") => family.metrics.includes(key);
-  const charts: ChartDeclaration<"spend" | "clicks" | "impressions" | "conversions">[] = [
-    { title: family.labels?.spend ?? "Kosten", series: ["spend"], kind: "bar" },
-    { title: "Klikken", series: ["clicks"], kind: "line", half: true },
+  const has = (key: AdSeriesKey) => family.metrics.includes(key);
+  // a network reports whole transactions, the platforms (fractions of) conversions: each its own figure
+  const conversions = (["platform_conversions", "network_transactions"] as const).find(has);
+  const charts: ChartDeclaration<AdSeriesKey>[] = [
+    { title: metricLabel("spend"), series: ["spend"], kind: "bar" },
+    { title: metricLabel("clicks"), series: ["clicks"], kind: "line", half: true },
     ...(has("impressions")
-      ? [{ title: "Vertoningen", series: ["impressions" as const], kind: "line" as const, half: true }]
-      : []),
-    ...(has("conversions") && !has("impressions")
       ? [
           {
-            title: family.labels?.conversions ?? "Conversies (platform)",
-            series: ["conversions" as const],
+            title: metricLabel("impressions"),
+            series: ["impressions" as const],
             kind: "line" as const,
             half: true,
           },
         ]
+      : []),
+    ...(conversions && !has("impressions")
+      ? [{ title: metricLabel(conversions), series: [conversions], kind: "line" as const, half: true }]
       : []),
   ];
   return declareReport({
     id: path as "facebook",
     intro: `De cijfers van ${family.label} per ${word}, zoals het platform ze rapporteert (kosten excl. btw).${
       next ? " Klik op een naam in de tabel om een niveau dieper te kijken." : ""
-    } Daarnaast wat Wasbord van dezelfde klikken zag: sessies, conversies, inwisselingen en nieuwe klanten, gekoppeld op de namen in de utm-velden. Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
+    } Daarnaast wat Wasbord van dezelfde klikken zag: sessies, conversies, inwisselingen en gewonnen klanten, gekoppeld op de namen in de utm-velden. Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
     charts,
     tables: adTables(family, level) as "by_campaign"[],
-    keyColumns: { [`by_${level}`]: keyColumns(level) } as { by_campaign: string[] },
   });
 }
 

@@ -7,10 +7,10 @@ import { ItemFlowExtra, VoucherFlowExtra } from "./behaviour/parts.tsx";
 export const vouchers = declareReport({
   id: "vouchers",
   intro:
-    "Wat er werd van de vouchercodes die in de periode zijn uitgegeven, per actie en kanaal: claims, inwisselingen, kortingskosten, nieuwe klanten en of de korting in 90 dagen is terugverdiend. Klik op een actie om alleen die te zien.",
+    "Wat er werd van de vouchercodes die in de periode zijn uitgegeven, per actie en kanaal: claims, inwisselingen, kortingskosten, nieuwe kentekens en of de korting in 90 dagen is terugverdiend. Klik op een actie om alleen die te zien.",
   kpis: [
     { title: "Codes", keys: ["issued", "claimed", "redeemed", "redemption_rate"] },
-    { title: "Geld en klanten", keys: ["discount", "revenue", "new_plates", "payback"] },
+    { title: "Geld en klanten", keys: ["discount", "redemption_revenue", "new_plates", "payback"] },
   ],
   charts: [{ title: "Codes per uitgiftedatum", series: ["issued", "claimed", "redeemed"], kind: "bar" }],
   tables: ["promotions"],

@@ -1,0 +1,43 @@
+import type { DimensionDefinition } from "./types.ts";
+
+// The columns that name a row rather than count something. A platform may call its level by its own word
+// (Meta: advertentieset), so a key may carry more than one label here; a label never means two things.
+
+export const DIMENSIONS: readonly DimensionDefinition[] = [
+  { key: "site", label: "Vestiging" },
+  { key: "nearest_site", label: "Dichtstbijzijnde vestiging" },
+  { key: "camera", label: "Camera" },
+  { key: "lane", label: "Baan" },
+  { key: "plate", label: "Kenteken" },
+  { key: "first_visit_at", label: "Eerste bezoek ooit" },
+  { key: "last_visit_at", label: "Laatste bezoek" },
+  { key: "frequency", label: "Bezoeken in de periode" },
+  { key: "from", label: "Vorige periode" },
+  { key: "to", label: "Deze periode" },
+  { key: "province", label: "Provincie" },
+  { key: "region", label: "Regio" },
+  { key: "channel", label: "Kanaal" },
+  { key: "campaign", label: "Campagne" },
+  { key: "ad_group", label: "Advertentiegroep" },
+  { key: "ad_group", label: "Advertentieset" },
+  { key: "ad", label: "Advertentie" },
+  { key: "keyword", label: "Zoekwoord" },
+  { key: "match_type", label: "Zoekwoordtype" },
+  { key: "affiliate", label: "Affiliate" },
+  { key: "kind", label: "Koppeling" },
+  { key: "kind", label: "Zoekwoorden" },
+  { key: "examples", label: "Bijvoorbeeld" },
+  { key: "promotion", label: "Actie" },
+  { key: "month", label: "Maand" },
+  { key: "path", label: "Pagina" },
+  { key: "landing_path", label: "Landingspagina" },
+  { key: "item", label: "Item" },
+  { key: "programme", label: "Programma" },
+  { key: "previous", label: "Vorige keer" },
+  { key: "next", label: "Deze keer" },
+  { key: "payment_method", label: "Betaalwijze" },
+  { key: "name", label: "Vestiging of platform" },
+  { key: "source", label: "Bron" },
+  { key: "status", label: "Status" },
+  { key: "latest", label: "Laatste gegevens" },
+];
