@@ -172,7 +172,9 @@ describe("the Monday e-mail", () => {
     expect(text).toContain(
       "Omzet per auto excl. btw: € 14,88\n  vorige week € 13,25 (+12,3%); week 43 van 2025 € 10,00 (+48,8%)",
     );
-    expect(text).toContain("Nieuwe klanten: 3\n  vorige week 1 (+200,0%); week 43 van 2025 0 (–)");
+    expect(text).toContain(
+      "Nieuwe klanten (eerste bezoek): 3\n  vorige week 1 (+200,0%); week 43 van 2025 0 (–)",
+    );
     expect(text).toContain("Beste vestiging: Utrecht Centrum: 5 wassen (+150,0% t.o.v. vorige week)");
     expect(text).toContain("Zwakste vestiging: Zeist: 3 wassen (+50,0% t.o.v. vorige week)");
     expect(text).toContain("- ma 19 okt: 1 / 1\n- di 20 okt: 1 / 1\n- wo 21 okt: 1 / 0\n- do 22 okt: 0 / 1");
@@ -203,7 +205,7 @@ describe("the Monday e-mail", () => {
     expect(plain(mail.subject)).toBe("Wasbord week 43: 3 wassen (+50,0%), Zeist");
     expect(text).toContain("Wassen: 3\n  vorige week 2 (+50,0%); week 43 van 2025 0 (–)");
     expect(text).toContain("Omzet excl. btw: € 59\n  vorige week € 33 (+78,8%); week 43 van 2025 € 0 (–)");
-    expect(text).toContain("Nieuwe klanten: 2\n  vorige week 0 (–)");
+    expect(text).toContain("Nieuwe klanten (eerste bezoek): 2\n  vorige week 0 (–)");
     expect(text).not.toContain("Beste vestiging");
     expect(text).toContain("&site=zeist");
   });

@@ -1,4 +1,5 @@
 import { formatChange, formatEuro, formatNumber } from "../../shared/format.ts";
+import { metricDefinition, metricLabel } from "../../shared/metrics/registry.ts";
 import { escapeHtml } from "../http/html.ts";
 import { change } from "../reports/metrics.ts";
 import { dailyBarsSvg } from "./charts.ts";
@@ -37,11 +38,14 @@ interface Row {
   value: (figures: Figures) => number | null;
   format: (value: number) => string;
 }
+// The figures' labels are the metric registry's (src/shared/metrics): the same words as on the screens.
+export const MAIL_METRICS = ["washes", "revenue_ex_vat", "revenue_per_car_ex_vat", "new"] as const;
+const [WASHES, REVENUE, PER_CAR, NEW] = MAIL_METRICS.map(metricLabel);
 const ROWS: Row[] = [
-  { label: "Wassen", value: (f) => f.washes, format: formatNumber },
-  { label: "Omzet excl. btw", value: (f) => f.revenueExVatCents, format: (v) => formatEuro(v, true) },
-  { label: "Omzet per auto excl. btw", value: revenuePerCar, format: (v) => formatEuro(v) },
-  { label: "Nieuwe klanten", value: (f) => f.newCustomers, format: formatNumber },
+  { label: WASHES, value: (f) => f.washes, format: formatNumber },
+  { label: REVENUE, value: (f) => f.revenueExVatCents, format: (v) => formatEuro(v, true) },
+  { label: PER_CAR, value: revenuePerCar, format: (v) => formatEuro(v) },
+  { label: NEW, value: (f) => f.newCustomers, format: formatNumber },
 ];
 
 const show = (row: Row, figures: Figures) => {
@@ -70,10 +74,10 @@ export function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks): Rend
   const ranking = bestAndWorst(figures);
   const subject = `Wasbord week ${week.iso.week}: ${formatNumber(figures.current.washes)} wassen (${changeText(figures.current.washes, figures.previous.washes)}), ${scope}`;
   const notes = [
-    "Omzet is excl. btw, na korting; omzet per auto = omzet excl. btw ÷ wassen.",
+    `${REVENUE}: ${metricDefinition("revenue_ex_vat").definition} ${PER_CAR}: ${metricDefinition("revenue_per_car_ex_vat").definition}`,
     ...(figures.scope.sites.length > 1 && !figures.scope.chain
       ? [
-          "Nieuwe klanten zijn per vestiging opgeteld: wie in de week bij twee van deze vestigingen voor het eerst kwam, telt twee keer.",
+          `${NEW} zijn per vestiging opgeteld: wie in de week bij twee van deze vestigingen voor het eerst kwam, telt twee keer.`,
         ]
       : []),
   ];
@@ -174,7 +178,7 @@ function siteTable(c: Context): string {
     .join("\n");
   const head = `padding:6px 4px;border-bottom:2px solid #dee2e6;${FONT}font-size:12px;${MUTED}`;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">
-<tr><th align="left" style="${head}">Vestiging</th><th align="right" style="${head}">Wassen</th><th align="right" style="${head}">t.o.v. vorige week</th><th align="right" style="${head}">Omzet excl. btw</th></tr>
+<tr><th align="left" style="${head}">Vestiging</th><th align="right" style="${head}">${WASHES}</th><th align="right" style="${head}">t.o.v. vorige week</th><th align="right" style="${head}">${REVENUE}</th></tr>
 ${rows}
 </table>`;
 }
@@ -223,9 +227,9 @@ function html(c: Context): string {
 ${ROWS.map((row) => kpiBlock(row, c)).join("\n")}
 </table>
 ${c.ranking ? heading("Beste en zwakste vestiging") + ranking : ""}
-${heading("Wassen per dag")}
+${heading(`${WASHES} per dag`)}
 ${washesChart}
-${heading("Omzet excl. btw per dag")}
+${heading(`${REVENUE} per dag`)}
 ${revenueChart}
 ${heading("Per vestiging")}
 ${siteTable(c)}

@@ -1,3 +1,4 @@
+import { type MetricKey, metricLabel } from "../metrics/registry.ts";
 import { z } from "../zod-nl.ts";
 import { activeSchema, emailSchema, optionalText, requiredText, versionSchema } from "./fields.ts";
 
@@ -26,10 +27,16 @@ export const alertLevels = ["vertraagd", "stil"] as const;
 
 export const alertKpis = ["washes", "revenue", "new-customers"] as const;
 export type AlertKpi = (typeof alertKpis)[number];
+/** The registered figure each day-KPI watches: its label and definition come from the metric registry. */
+export const ALERT_KPI_METRICS: Record<AlertKpi, MetricKey> = {
+  washes: "washes",
+  revenue: "revenue",
+  "new-customers": "new",
+};
 export const ALERT_KPI_LABELS: Record<AlertKpi, string> = {
-  washes: "Wassen",
-  revenue: "Omzet incl. btw (€)",
-  "new-customers": "Nieuwe klanten",
+  washes: metricLabel(ALERT_KPI_METRICS.washes),
+  revenue: metricLabel(ALERT_KPI_METRICS.revenue),
+  "new-customers": metricLabel(ALERT_KPI_METRICS["new-customers"]),
 };
 
 export const alertDirections = ["above", "below"] as const;
