@@ -41,7 +41,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node --import tsx src/server/main.ts --demo",
-    url: `${baseURL}/healthz`,
+    // ready: the report tables built, so the first tests do not wait for them
+    url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",

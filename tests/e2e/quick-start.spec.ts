@@ -73,7 +73,7 @@ test("the README's quick start starts the demo and signs in to the dashboard", a
       .poll(
         async () => {
           if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-          return fetch(`${url}/healthz`).then(
+          return fetch(`${url}/readyz`).then(
             (response) => response.status,
             () => 0,
           );
