@@ -65,9 +65,9 @@ export const metricAnchor = (key: string) => `metric-${metricDefinition(key).key
 
 export const GLOSSARY_PATH = "/reports/begrippen";
 
-/** The link from a hint to the figure's entry in the glossary. */
+/** The link from a hint to the figure's entry in the glossary (the dashboard's `today_`/`week_` keys too). */
 export const glossaryHref = (key: string) => {
-  const metric = findMetric(key);
+  const metric = findMetric(key) ?? findMetric(key.replace(/^(today|week)_/, ""));
   return metric ? `${GLOSSARY_PATH}#${metricAnchor(metric.key)}` : GLOSSARY_PATH;
 };
 

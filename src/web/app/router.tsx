@@ -26,6 +26,9 @@ const adminPages: RouteObject[] = [
 
 const reportPages: RouteObject[] = [
   { index: true, loader: () => redirect(navPages(REPORT_SECTIONS)[0].path) },
+  // Begrippen (GLOSSARY_PATH of the metric registry, not imported here: it would weigh on the shell's chunk):
+  // the glossary every hint links to, beside the spec's report paths (DESIGN §5 allows additions)
+  { path: "begrippen", lazy: async () => ({ Component: (await reportsModule()).GlossaryPage }) },
   ...navPages(REPORT_SECTIONS).map((page) => ({
     path: relative(page.path, "/reports"),
     lazy: async () => {

@@ -1,20 +1,24 @@
 import {
+  Anchor,
   Group,
   Paper,
+  Popover,
   SimpleGrid,
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
+import { Link } from "react-router";
+import { glossaryHref } from "../../../shared/metrics/registry.ts";
 import type { Kpi } from "../../../shared/reports/envelope.ts";
 import { changeColor, formatChange, formatPointChange, formatValue } from "./format-value.ts";
 
 /**
  * KPI tiles: the figure, its change against the comparison period (percentage points for shares) and the
- * comparison figure itself. The hint, the figure's definition, shows on the label.
+ * comparison figure itself. The label opens the hint, the figure's definition, with a link to its entry in
+ * the glossary (Begrippen).
  */
 export function KpiTiles({
   kpis,
@@ -61,12 +65,20 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
   return (
     <Paper withBorder p="md" radius="md" data-testid={`kpi-${kpi.key}`}>
       {kpi.hint ? (
-        <Tooltip label={kpi.hint} multiline w={260} withArrow>
-          <UnstyledButton>
-            {label}
-            <VisuallyHidden>{kpi.hint}</VisuallyHidden>
-          </UnstyledButton>
-        </Tooltip>
+        <Popover width={280} withArrow shadow="md" position="bottom-start">
+          <Popover.Target>
+            <UnstyledButton aria-label={`${kpi.label}: wat betekent dit?`}>
+              {label}
+              <VisuallyHidden>{kpi.hint}</VisuallyHidden>
+            </UnstyledButton>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm">{kpi.hint}</Text>
+            <Anchor component={Link} to={glossaryHref(kpi.key)} size="sm" mt={6} display="inline-block">
+              Wat betekent dit?
+            </Anchor>
+          </Popover.Dropdown>
+        </Popover>
       ) : (
         label
       )}
