@@ -6,18 +6,18 @@ import { JourneyExtra } from "./acquisition/parts.tsx";
 export const acquisition = declareReport({
   id: "acquisition",
   intro:
-    "Per kanaal wat er is uitgegeven, hoeveel wassende klanten het opleverde, wat elke nieuwe klant kostte en wat die na 90 dagen waard was. Advertentiecijfers zijn per dag; het vestigingsfilter geldt er niet voor.",
+    "Per kanaal wat er is uitgegeven, hoeveel wassende klanten het opleverde, wat elke gewonnen klant kostte en wat die na 90 dagen waard was. Advertentiecijfers zijn per dag; het vestigingsfilter geldt er niet voor.",
   kpis: [
     { title: "Kosten en opbrengst", keys: ["spend", "roas_paid", "linked_spend"] },
     {
-      title: "Nieuwe klanten",
+      title: "Gewonnen klanten",
       keys: ["acquired", "cost_per_acquired", "value_90d", "maturing", "roas_90d", "cannibalisation"],
     },
   ],
   charts: [
     { title: "Sessies per kanaal", series: ["sessions:*"], kind: "bar", stacked: true },
     {
-      title: "Uitgaven en omzet excl. btw",
+      title: "Advertentiekosten en omzet excl. btw (Wasbord)",
       series: ["spend", "our_revenue"],
       kind: "line",
       comparison: false,

@@ -47,7 +47,7 @@ export const itemFlow = declareReport({
     },
   ],
   charts: [
-    { title: "Wasbeurten", series: ["washes"], kind: "bar", half: true },
+    { title: "Wassen", series: ["washes"], kind: "bar", half: true },
     { title: "Extra's meegenomen", series: ["attach_rate"], kind: "line", half: true },
   ],
   extra: ItemFlowExtra,
@@ -65,7 +65,7 @@ export const contentPages = declareReport({
 export const contentLandingPages = declareReport({
   id: "content-landing-pages",
   intro:
-    "Per pagina waarop een bezoek begon: hoe die bezoeken verliepen, wat ze opleverden aan conversies, voucherclaims, inwisselingen en nieuwe klanten. Klik op een pagina om alleen die te zien, per kanaal.",
+    "Per pagina waarop een bezoek begon: hoe die bezoeken verliepen, wat ze opleverden aan conversies, voucherclaims, inwisselingen en gewonnen klanten. Klik op een pagina om alleen die te zien, per kanaal.",
   charts: [
     { title: "Sessies", series: ["sessions"], kind: "bar", half: true },
     { title: "Conversies", series: ["conversions"], kind: "line", half: true },

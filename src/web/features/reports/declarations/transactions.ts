@@ -31,7 +31,7 @@ export const trxItems = declareReport({
   intro:
     "Per item hoeveel er verkocht is en voor hoeveel, en het aandeel binnen de wasprogramma's, extra's of abonnementen: de programmamix.",
   charts: [
-    { title: "Verkochte wasprogramma's", series: ["programmes"], kind: "bar", half: true },
+    { title: "Wassen (verkochte wasprogramma's)", series: ["programmes"], kind: "bar", half: true },
     { title: "Programmamix", series: ["programme:*"], kind: "bar", stacked: true, half: true },
   ],
   tables: ["programmes", "extras", "subscriptions"],
