@@ -25,6 +25,18 @@ const LEVEL_WORDS: Record<AdLevel, string> = {
   affiliate_ad: "advertentie van een affiliate",
 };
 
+/**
+ * The key columns of a level's table: the row's own name (the levels above it are in the breadcrumb), then
+ * what an ad screen is for: the cost, the quality score (Google Ads), ROAS as Wasbord sees it, customers won.
+ */
+const keyColumns = (level: AdLevel) => [
+  level === "affiliate_ad" ? "ad" : level,
+  "spend",
+  "quality_score",
+  "our_roas",
+  "acquired",
+];
+
 function declaration(family: AdFamily, path: string, level: AdLevel): ReportDeclaration {
   const word =
     level === "ad_group" && family.adGroupLabel ? family.adGroupLabel.toLowerCase() : LEVEL_WORDS[level];
@@ -56,6 +68,7 @@ function declaration(family: AdFamily, path: string, level: AdLevel): ReportDecl
     } Daarnaast wat Wasbord van dezelfde klikken zag: sessies, conversies, inwisselingen en gewonnen klanten, gekoppeld op de namen in de utm-velden. Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
     charts,
     tables: adTables(family, level) as "by_campaign"[],
+    keyColumns: { [`by_${level}`]: keyColumns(level) } as { by_campaign: string[] },
   });
 }
 
