@@ -104,114 +104,119 @@ export function ReportTable({
     );
 
   return (
-    <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" data-testid={`table-${table.key}`}>
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {table.label}
-        </Title>
-        <Group gap="xs" data-print="hide">
-          {table.searchable && onSearch && (
-            <TextInput
-              size="xs"
-              placeholder="Zoeken…"
-              aria-label={`Zoeken in ${table.label.toLowerCase()}`}
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              w={180}
-            />
-          )}
-          {onChoose && table.columns.length > 2 && (
-            <ColumnChooser label={table.label} columns={ordered} chosen={chosen} onChoose={onChoose} />
-          )}
-          <Button variant="default" size="xs" disabled={table.rows.length === 0} onClick={exportCsv}>
-            Exporteer CSV
-          </Button>
+    <>
+      <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" data-testid={`table-${table.key}`}>
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4">
+            {table.label}
+          </Title>
+          <Group gap="xs" data-print="hide">
+            {table.searchable && onSearch && (
+              <TextInput
+                size="xs"
+                placeholder="Zoeken…"
+                aria-label={`Zoeken in ${table.label.toLowerCase()}`}
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                w={180}
+              />
+            )}
+            {onChoose && table.columns.length > 2 && (
+              <ColumnChooser label={table.label} columns={ordered} chosen={chosen} onChoose={onChoose} />
+            )}
+            <Button variant="default" size="xs" disabled={table.rows.length === 0} onClick={exportCsv}>
+              Exporteer CSV
+            </Button>
+          </Group>
         </Group>
-      </Group>
-      {table.cut && cut && (
-        <Text size="xs" c="dimmed" mb="xs" data-testid="table-cut">
-          De {formatNumber(table.cut.shown)} grootste van {formatNumber(table.cut.total)} rijen; de rest staat
-          samen in één rij. De CSV bevat alle rijen.
-        </Text>
-      )}
-      {table.rows.length === 0 ? (
-        <Text c="dimmed" py="md">
-          {EMPTY_TEXT}
-        </Text>
-      ) : (
-        <>
-          <div
-            className={classes.scroll}
-            data-table-scroll
-            data-print={printsWide(columns) ? "hide" : undefined}
-          >
-            <Table
-              striped={!phone}
-              highlightOnHover
-              verticalSpacing={6}
-              horizontalSpacing={phone ? 6 : "xs"}
-              fz={phone ? "xs" : "sm"}
-              className={phone ? classes.phone : undefined}
+        {table.cut && cut && (
+          <Text size="xs" c="dimmed" mb="xs" data-testid="table-cut">
+            De {formatNumber(table.cut.shown)} grootste van {formatNumber(table.cut.total)} rijen; de rest
+            staat samen in één rij. De CSV bevat alle rijen.
+          </Text>
+        )}
+        {table.rows.length === 0 ? (
+          <Text c="dimmed" py="md">
+            {EMPTY_TEXT}
+          </Text>
+        ) : (
+          <>
+            <div
+              className={classes.scroll}
+              data-table-scroll
+              data-print={printsWide(columns) ? "hide" : undefined}
             >
-              <Table.Thead>
-                <Table.Tr>
-                  {(phone ? columns.slice(0, phoneKeys) : columns).map((column, index) => (
-                    <Table.Th
-                      key={column.key}
-                      aria-sort={sort?.key === column.key ? sort.direction : undefined}
-                      ta={numeric(column) ? "right" : "left"}
-                      title={column.hint}
-                      className={index === 0 ? classes.sticky : undefined}
-                      data-column={column.key}
-                    >
-                      <UnstyledButton
-                        onClick={() => toggle(column)}
-                        fz={phone ? "xs" : "sm"}
-                        fw={700}
-                        data-print="hide"
+              <Table
+                striped={!phone}
+                highlightOnHover
+                verticalSpacing={6}
+                horizontalSpacing={phone ? 6 : "xs"}
+                fz={phone ? "xs" : "sm"}
+                className={phone ? classes.phone : undefined}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    {(phone ? columns.slice(0, phoneKeys) : columns).map((column, index) => (
+                      <Table.Th
+                        key={column.key}
+                        aria-sort={sort?.key === column.key ? sort.direction : undefined}
+                        ta={numeric(column) ? "right" : "left"}
+                        title={column.hint}
+                        className={index === 0 ? classes.sticky : undefined}
+                        data-column={column.key}
                       >
-                        {column.label}
-                        {sort?.key === column.key ? (sort.direction === "descending" ? " ▼" : " ▲") : ""}
-                      </UnstyledButton>
-                      {/* Chromium leaves a button out of the header it repeats on every printed page. */}
-                      <span data-print="only">{column.label}</span>
-                    </Table.Th>
+                        <UnstyledButton
+                          onClick={() => toggle(column)}
+                          fz={phone ? "xs" : "sm"}
+                          fw={700}
+                          data-print="hide"
+                        >
+                          {column.label}
+                          {sort?.key === column.key ? (sort.direction === "descending" ? " ▼" : " ▲") : ""}
+                        </UnstyledButton>
+                        {/* Chromium leaves a button out of the header it repeats on every printed page. */}
+                        <span data-print="only">{column.label}</span>
+                      </Table.Th>
+                    ))}
+                    {phone && columns.length > phoneKeys && (
+                      <Table.Th w={36}>
+                        <VisuallyHidden>Meer</VisuallyHidden>
+                      </Table.Th>
+                    )}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row, index) => (
+                    // Rows have no id of their own; the first column names them and the order is the sort's.
+                    <Row
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      key={`${row[table.columns[0].key]}-${index}`}
+                      {...line}
+                      row={row}
+                      linkHref={linkHref}
+                    />
                   ))}
-                  {phone && columns.length > phoneKeys && (
-                    <Table.Th w={36}>
-                      <VisuallyHidden>Meer</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  // Rows have no id of their own; the first column names them and the order is the sort's.
-                  <Row
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    key={`${row[table.columns[0].key]}-${index}`}
-                    {...line}
-                    row={row}
-                    linkHref={linkHref}
-                  />
-                ))}
-                {table.cut?.rest && <Row {...line} row={named(table.cut.rest)} dimmed />}
-              </Table.Tbody>
-              {table.totals && (
-                <Table.Tfoot>
-                  <Row {...line} row={named(table.totals)} bold />
-                </Table.Tfoot>
-              )}
-            </Table>
-          </div>
-          <PrintBlocks
-            columns={columns}
-            rows={rows}
-            rest={table.cut?.rest && named(table.cut.rest)}
-            totals={table.totals && named(table.totals)}
-          />
-        </>
+                  {table.cut?.rest && <Row {...line} row={named(table.cut.rest)} dimmed />}
+                </Table.Tbody>
+                {table.totals && (
+                  <Table.Tfoot>
+                    <Row {...line} row={named(table.totals)} bold />
+                  </Table.Tfoot>
+                )}
+              </Table>
+            </div>
+          </>
+        )}
+      </Paper>
+      {/* beside the screen's table, not inside it: its rows are the paper's, not more rows of the table */}
+      {table.rows.length > 0 && (
+        <PrintBlocks
+          columns={columns}
+          rows={rows}
+          rest={table.cut?.rest && named(table.cut.rest)}
+          totals={table.totals && named(table.totals)}
+        />
       )}
-    </Paper>
+    </>
   );
 }
