@@ -1,15 +1,8 @@
-import {
-  formatChange,
-  formatDuration,
-  formatEuro,
-  formatNumber,
-  formatPercent,
-  formatPointChange,
-  formatRatio,
-} from "../../shared/format.ts";
+import { formatChange, formatPointChange } from "../../shared/format.ts";
 import type { Kpi, ReportEnvelope } from "../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../shared/reports/filters.ts";
 import { filtersText } from "../../shared/reports/filters-text.ts";
+import { formatValue } from "../../shared/reports/format-value.ts";
 import { type Schedule, scheduleText } from "../../shared/reports/subscriptions.ts";
 import { escapeHtml } from "../http/html.ts";
 import { change } from "../reports/metrics.ts";
@@ -26,24 +19,6 @@ export interface SubscriptionMailInput {
   masked: boolean;
 }
 
-const NO_FIGURE = "–";
-
-function figure(value: number | null, unit: Kpi["unit"]): string {
-  if (value === null) return NO_FIGURE;
-  switch (unit) {
-    case "eur_cents":
-      return formatEuro(value);
-    case "percent":
-      return formatPercent(value);
-    case "seconds":
-      return formatDuration(value);
-    case "ratio":
-      return formatRatio(value);
-    default:
-      return formatNumber(value);
-  }
-}
-
 /** A share changes in percentage points, everything else relatively, as on the KPI tiles. */
 function changeOf(kpi: Kpi): { text: string; sign: number } | null {
   if (kpi.value === null || kpi.previous === null) return null;
@@ -56,7 +31,7 @@ function changeOf(kpi: Kpi): { text: string; sign: number } | null {
 function comparisonLine(kpi: Kpi, word: string | null): string {
   if (!word) return "";
   const changed = changeOf(kpi);
-  return `${word} ${figure(kpi.previous, kpi.unit)}${changed ? ` (${changed.text})` : ""}`;
+  return `${word} ${formatValue(kpi.previous, kpi.unit)}${changed ? ` (${changed.text})` : ""}`;
 }
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;";
@@ -73,10 +48,10 @@ function tile(kpi: Kpi, word: string | null): string {
   return `<td width="50%" valign="top" style="padding:6px">
 <div style="border:1px solid #dee2e6;border-radius:6px;padding:10px 12px;${FONT}">
   <div style="font-size:13px;${MUTED}">${escapeHtml(kpi.label)}</div>
-  <div style="font-size:24px;font-weight:bold;color:#212529;line-height:1.3">${escapeHtml(figure(kpi.value, kpi.unit))}</div>
+  <div style="font-size:24px;font-weight:bold;color:#212529;line-height:1.3">${escapeHtml(formatValue(kpi.value, kpi.unit))}</div>
   ${
     word
-      ? `<div style="font-size:13px;color:#495057">${changed ? `<span style="color:${colour(kpi)};font-weight:bold">${escapeHtml(changed.text)}</span> · ` : ""}${escapeHtml(word)} ${escapeHtml(figure(kpi.previous, kpi.unit))}</div>`
+      ? `<div style="font-size:13px;color:#495057">${changed ? `<span style="color:${colour(kpi)};font-weight:bold">${escapeHtml(changed.text)}</span> · ` : ""}${escapeHtml(word)} ${escapeHtml(formatValue(kpi.previous, kpi.unit))}</div>`
       : ""
   }
 </div></td>`;
@@ -98,7 +73,7 @@ export function renderSubscriptionMail(input: SubscriptionMailInput): {
     filters,
     "",
     ...envelope.kpis.flatMap((kpi) => [
-      `${kpi.label}: ${figure(kpi.value, kpi.unit)}`,
+      `${kpi.label}: ${formatValue(kpi.value, kpi.unit)}`,
       ...(word ? [`  ${comparisonLine(kpi, word)}`] : []),
     ]),
     "",
