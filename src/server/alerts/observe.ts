@@ -18,11 +18,13 @@ import { addDays } from "../../shared/reports/dates.ts";
 import type { Database } from "../db/database.ts";
 import { freshnessOf, openHoursBetween } from "../freshness/freshness-rule.ts";
 import { latestSiteDeliveries } from "../freshness/latest-delivery.ts";
+import { CUSTOMER_VISITS_DECLARED } from "../reports/customers/customer-tables.ts";
 import { firstVisitSince, newSince } from "../reports/customers/visits.ts";
-import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
-import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
+import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
+import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { endOfDay, localDate, startOfDay } from "../warehouse/time-zone.ts";
+import { readAtOneMoment } from "../warehouse/watermark.ts";
 import { usualWashes } from "./usual.ts";
 
 /**
@@ -104,8 +106,9 @@ async function readRate(db: Database, rule: AdminAlertRule, now: Date): Promise<
 
 /** Washes today up to the current whole hour against the usual (USUAL_DEFINITION, usual.ts). */
 async function washesBelowUsual(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
-  await syncSalesHourly(db);
-  const usual = await usualWashes(db, rule.siteId, now);
+  const { value: usual } = await readAtOneMoment(db, [SALES_SUMS_DECLARED], (tx) =>
+    usualWashes(tx, rule.siteId, now),
+  );
   if (!usual) return [];
   const percent = rule.threshold ?? 0;
   const usualText = Number.isInteger(usual.usual) ? formatNumber(usual.usual) : formatDecimal(usual.usual);
@@ -137,22 +140,26 @@ async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Prom
   const window = "hour_start >= $start::TIMESTAMPTZ AND hour_start < $end::TIMESTAMPTZ";
   const scope = "($site::INTEGER IS NULL OR site_id = $site)";
   let sql: string;
+  let reads: DerivedDeclaration;
   if (rule.kpi === "new-customers") {
-    await syncCustomerVisits(db);
+    reads = CUSTOMER_VISITS_DECLARED;
     // counting each customer's first visit of the day counts the customers (customers/visits.ts)
     const start = "$start::TIMESTAMPTZ";
     const visits = { sites: rule.siteId === null ? [] : [{ id: rule.siteId }] };
     sql = `SELECT count(*) FILTER (WHERE ${firstVisitSince(visits, start)} AND ${newSince(start)}) AS value
       FROM customer_visits WHERE visit_at >= ${start} AND visit_at < $end::TIMESTAMPTZ AND ${scope}`;
   } else {
-    await syncSalesHourly(db);
+    reads = SALES_SUMS_DECLARED;
     sql =
       rule.kpi === "revenue"
         ? `SELECT coalesce(sum(revenue_cents), 0) / 100 AS value FROM sales_hourly WHERE ${window} AND ${scope}`
         : `SELECT coalesce(sum(quantity), 0) AS value FROM item_sales_hourly
            WHERE ${window} AND ${scope} AND ${itemKindIs("programma")}`;
   }
-  const [{ value }] = await db.query<{ value: number }>(sql, params);
+  const { value: rows } = await readAtOneMoment(db, [reads], (tx) =>
+    tx.query<{ value: number }>(sql, params),
+  );
+  const [{ value }] = rows;
   const limit = rule.threshold ?? 0;
   const kpi = rule.kpi ?? "washes";
   const direction = rule.direction ?? "below";

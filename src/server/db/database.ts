@@ -1,12 +1,20 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
-import { isFatalDatabaseError } from "./engine-errors.ts";
+import { invalidatedError, isFatalDatabaseError } from "./engine-errors.ts";
 import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
-import { isWalReplayFailure, replayWalInIsolation } from "./wal-recovery.ts";
+import { createInstance } from "./wal-recovery.ts";
 
 export type { Params, Row } from "./read-rows.ts";
+
+/** Table name → the SELECT a scope reads in its place (withTableViews). */
+export type TableViews = Readonly<Record<string, string>>;
+const viewScope = new AsyncLocalStorage<TableViews>();
+
+/** Whether the caller runs inside `withTableViews`: the tables it reads may be cut (the warehouse's watermark). */
+export const inTableViews = (): boolean => viewScope.getStore() !== undefined;
 
 /** What one connection can do; a transaction hands the same interface to its callback. */
 export interface Queryable {
@@ -28,6 +36,7 @@ export class Database implements Queryable {
   private fatal: Error | null = null;
   private readonly fatalListeners: ((error: Error) => void)[] = [];
   private faultSql: string | null = null;
+  private catalogName: string | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -82,6 +91,7 @@ export class Database implements Queryable {
   }
 
   query<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    if (viewScope.getStore()) return this.transaction((tx) => tx.query<T>(sql, params));
     const reading = this.use((connection) => {
       this.injectFault(sql);
       return readRows<T>(connection, sql, params);
@@ -90,6 +100,7 @@ export class Database implements Queryable {
   }
 
   run(sql: string, params?: Params): Promise<void> {
+    if (viewScope.getStore()) return this.transaction((tx) => tx.run(sql, params));
     return this.written(
       this.use(async (connection) => {
         this.injectFault(sql);
@@ -120,11 +131,14 @@ export class Database implements Queryable {
           },
         };
         await connection.run("BEGIN TRANSACTION");
+        const views = await this.createScopeViews(connection);
         try {
           const result = await work(tx, connection);
+          await dropViews(connection, views);
           await connection.run("COMMIT");
           return result;
         } catch (error) {
+          await dropViews(connection, views).catch(() => {});
           await connection.run("ROLLBACK").catch(() => {});
           throw error;
         }
@@ -133,6 +147,63 @@ export class Database implements Queryable {
       this.underway--;
       if (wrote) this.writes++;
     }
+  }
+
+  /**
+   * Runs `work` so that every statement it runs on this database, in a transaction or not, reads `views`
+   * in place of the tables of those names (the warehouse reads the facts as of a watermark this way). Each
+   * transaction creates them as temporary views after BEGIN and drops them before it ends; a statement
+   * outside a transaction runs in one. The views' SELECTs name their tables with the catalog (`catalog`).
+   */
+  withTableViews<T>(views: TableViews, work: () => Promise<T>): Promise<T> {
+    return viewScope.run(views, work);
+  }
+
+  /** The catalog the tables live in (the file's name): a view in place of a table reads `<catalog>.main.<table>`. */
+  async catalog(): Promise<string> {
+    this.catalogName ??= (await this.query<{ name: string }>("SELECT current_database() AS name"))[0].name;
+    return this.catalogName;
+  }
+
+  /**
+   * Runs `work` on one snapshot of the data: every query it makes sees the database as it was when the
+   * snapshot began, whatever commits meanwhile. Its queries run one after another on one connection; it
+   * writes nothing (everything is rolled back), so it does not count as a write.
+   */
+  async snapshot<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.use(async (connection) => {
+      let queue: Promise<unknown> = Promise.resolve();
+      const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
+        const next = queue.then(step, step);
+        queue = next.catch(() => {});
+        return next;
+      };
+      const tx: Queryable = {
+        query: (sql, params) =>
+          inTurn(() => {
+            this.injectFault(sql);
+            return readRows(connection, sql, params);
+          }),
+        run: () => Promise.reject(new Error("a snapshot only reads")),
+      };
+      await connection.run("BEGIN TRANSACTION");
+      const views = await this.createScopeViews(connection);
+      try {
+        return await work(tx);
+      } finally {
+        await queue;
+        await dropViews(connection, views).catch(() => {});
+        await connection.run("ROLLBACK").catch(() => {});
+      }
+    });
+  }
+
+  private async createScopeViews(connection: DuckDBConnection): Promise<string[]> {
+    const views = viewScope.getStore() ?? {};
+    for (const [name, select] of Object.entries(views)) {
+      await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
+    }
+    return Object.keys(views);
   }
 
   /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */
@@ -214,29 +285,7 @@ export class Database implements Queryable {
   }
 }
 
-/** What DuckDB answers every statement once the database is invalidated, naming the error that did it. */
-const invalidatedError = (cause: Error) =>
-  new Error(
-    `Invalid Input Error: database has been invalidated because of a previous fatal error (${cause.message}). The database must be restarted prior to being used again.`,
-  );
-
-/**
- * Opens the file; when DuckDB cannot replay its write-ahead log (a crash before a checkpoint, see
- * wal-recovery.ts) the log is replayed through an isolated attach first and the open is tried again.
- */
-async function createInstance(
-  path: string,
-  log: (line: string) => void,
-  access: "read_write" | "read_only",
-): Promise<DuckDBInstance> {
-  const options: Record<string, string> = access === "read_only" ? { access_mode: "READ_ONLY" } : {};
-  try {
-    return await DuckDBInstance.create(path, options);
-  } catch (error) {
-    if (path === ":memory:" || !isWalReplayFailure(error)) throw error;
-    log(`${path}: write-ahead log could not be replayed on open (${(error as Error).message}); recovering`);
-    const kept = await replayWalInIsolation(path);
-    log(`${path}: write-ahead log replayed and checkpointed; the original log is kept at ${kept}`);
-    return DuckDBInstance.create(path, options);
-  }
+/** Drops a transaction's temporary views before it ends: a temporary view outlives a COMMIT on its connection. */
+async function dropViews(connection: DuckDBConnection, views: readonly string[]): Promise<void> {
+  for (const name of views) await connection.run(`DROP VIEW IF EXISTS temp.main.${name}`);
 }

@@ -20,3 +20,9 @@ export function isFatalDatabaseError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /^(FATAL|INTERNAL) Error\b/.test(message) || /\binvalidated\b/i.test(message);
 }
+
+/** What DuckDB answers every statement once the database is invalidated, naming the error that did it. */
+export const invalidatedError = (cause: Error) =>
+  new Error(
+    `Invalid Input Error: database has been invalidated because of a previous fatal error (${cause.message}). The database must be restarted prior to being used again.`,
+  );

@@ -31,3 +31,23 @@ export async function replayWalInIsolation(path: string): Promise<string> {
   }
   return kept;
 }
+
+/**
+ * Opens the file; when DuckDB cannot replay its write-ahead log (a crash before a checkpoint, below) the log is replayed through an isolated attach first and the open is tried again.
+ */
+export async function createInstance(
+  path: string,
+  log: (line: string) => void,
+  access: "read_write" | "read_only",
+): Promise<DuckDBInstance> {
+  const options: Record<string, string> = access === "read_only" ? { access_mode: "READ_ONLY" } : {};
+  try {
+    return await DuckDBInstance.create(path, options);
+  } catch (error) {
+    if (path === ":memory:" || !isWalReplayFailure(error)) throw error;
+    log(`${path}: write-ahead log could not be replayed on open (${(error as Error).message}); recovering`);
+    const kept = await replayWalInIsolation(path);
+    log(`${path}: write-ahead log replayed and checkpointed; the original log is kept at ${kept}`);
+    return DuckDBInstance.create(path, options);
+  }
+}

@@ -1,8 +1,10 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { type BuiltReportId, type CatalogueEntry, catalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
-import type { Queryable } from "../db/database.ts";
-import { asRequest } from "../warehouse/derived-sync.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
+import { type ReadAtOneMoment, readAtOneMoment } from "../warehouse/watermark.ts";
+import { DERIVED_TABLES } from "./derived-declarations.ts";
 import type { ReportFilters } from "./filters.ts";
 
 /** A query's text and its named parameters. */
@@ -39,15 +41,34 @@ export function defineReport<const Id extends BuiltReportId>(definition: {
 }
 
 /**
- * Runs a report the way the endpoint does: its derived tables brought up to date first, unless a large
- * catch-up is under way in the background and they are recent (sync-policy.ts).
+ * Runs a report the way the endpoint does: its derived tables brought up to date first (unless a large
+ * catch-up is under way in the background and they are recent, sync-policy.ts), then every query of it on
+ * one snapshot with the facts cut where its derived tables stand (warehouse/watermark.ts).
  */
 export async function runReport(
   report: ReportModule,
-  db: Queryable,
+  db: Database,
   filters: ReportFilters,
 ): Promise<ReportEnvelope> {
-  const syncedAt = await asRequest(() => Promise.all(report.syncs.map((sync) => sync(db))));
-  const envelope = await report.run(db, filters);
-  return syncedAt ? { ...envelope, syncedUpTo: syncedAt.toISOString() } : envelope;
+  return (await readReport(report, db, filters)).value;
+}
+
+/** runReport, with the watermark it read at: the property test builds its reference from those facts. */
+export async function readReport(
+  report: ReportModule,
+  db: Database,
+  filters: ReportFilters,
+): Promise<ReadAtOneMoment<ReportEnvelope>> {
+  const read = await readAtOneMoment(db, report.syncs.map(declarationOf), (tx) => report.run(tx, filters));
+  const { value: envelope, syncedAt } = read;
+  return syncedAt ? { ...read, value: { ...envelope, syncedUpTo: syncedAt.toISOString() } } : read;
+}
+
+const DECLARATION_OF = new Map(DERIVED_TABLES.map((declaration) => [declaration.sync, declaration]));
+
+function declarationOf(sync: DerivedSync): DerivedDeclaration {
+  const declaration = DECLARATION_OF.get(sync);
+  if (!declaration)
+    throw new Error("a report reads a derived table that is not declared (derived-declarations.ts)");
+  return declaration;
 }

@@ -37,7 +37,7 @@ afterEach(() => db.close());
 
 describe("the derived-table refresher", () => {
   it("takes in what is there at start and what is written later, with no request asking", async () => {
-    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 10 });
+    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], facts: ["facts"], intervalMs: 10 });
     try {
       await vi.waitFor(async () => expect(await derived()).toEqual({ rows: 30, syncs: 1 }), {
         timeout: 10_000,
@@ -60,7 +60,7 @@ describe("the derived-table refresher", () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await syncTaken(database);
     };
-    const refresher = startDerivedRefresher(db, { syncs: [slow], intervalMs: 10 });
+    const refresher = startDerivedRefresher(db, { syncs: [slow], facts: ["facts"], intervalMs: 10 });
     let written = 30;
     try {
       for (const end = performance.now() + 1_500; performance.now() < end; written++) {
@@ -82,7 +82,7 @@ describe("the derived-table refresher", () => {
   });
 
   it("lets a request read its recent state while many rows arrive, but take a few in itself", async () => {
-    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], intervalMs: 60_000 });
+    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], facts: ["facts"], intervalMs: 60_000 });
     await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
     // Its next round is a minute away. 40 new rows (≤ 5 000): the request takes them in.
     await db.run("INSERT INTO facts SELECT range FROM range(40)");

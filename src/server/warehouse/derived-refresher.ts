@@ -1,6 +1,8 @@
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
 import { setRefreshed } from "./derived-sync.ts";
+import { FACT_TABLES } from "./derived-tables.ts";
+import { atWatermark, currentWatermark } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
@@ -29,16 +31,24 @@ export interface DerivedRefresher {
 
 export function startDerivedRefresher(
   db: Database,
-  options: { syncs: readonly ((db: Database) => Promise<void>)[]; intervalMs?: number },
+  options: {
+    syncs: readonly ((db: Database) => Promise<void>)[];
+    /** The fact tables the syncs take in: a round's watermark counts them. */
+    facts?: readonly string[];
+    intervalMs?: number;
+  },
 ): DerivedRefresher {
-  const { syncs } = options;
+  const { syncs, facts = FACT_TABLES } = options;
   const intervalMs = options.intervalMs ?? 500;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   // Per sync: the write generation its last run began at, and when it may run again.
   const state = new Map(syncs.map((sync) => [sync, { seen: null as number | null, nextAt: 0 }]));
 
-  const round = async () => {
+  // One watermark per round: every sync it runs takes in the facts as they were when it began, so tables
+  // caught up in one round hold the same facts (a report reading two of them needs that, watermark.ts).
+  const round = async () => atWatermark(db, await currentWatermark(db, facts), syncEach);
+  const syncEach = async () => {
     // One after the other: each holds a connection of the pool for its whole catch-up.
     for (const [sync, last] of state) {
       if (stopped) return;

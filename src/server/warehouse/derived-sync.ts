@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Database, type Queryable } from "../db/database.ts";
+import { Database, inTableViews, type Queryable } from "../db/database.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 import { requestSync } from "./sync-policy.ts";
 
@@ -154,6 +154,13 @@ async function newRows(db: Database, state: string, facts: Record<string, string
 }
 
 /**
+ * Whether a catch-up under a watermark finds its tables ahead of it: the facts it sees are fewer than its
+ * bookkeeping holds because a later catch-up already took in more (not because facts were deleted). It
+ * then has nothing to do.
+ */
+export const aheadOfWatermark = (visible: number, held: number): boolean => inTableViews() && visible < held;
+
+/**
  * Empties derived tables and their bookkeeping inside the caller's transaction: the next sync works them out
  * again from all facts. For a change to the facts that the row bookkeeping cannot see (a plate erased).
  */
@@ -185,6 +192,7 @@ async function syncIn(tx: Queryable, derived: DerivedTables): Promise<void> {
     `SELECT ${columns.map((column) => `(SELECT count(*) FROM ${derived.facts[column]}) AS ${column}`).join(", ")}`,
   );
   if (columns.every((column) => rows[column] === state[column])) return;
+  if (columns.some((column) => aheadOfWatermark(rows[column], state[column]))) return;
   const counts: Record<string, TableCount> = {};
   for (const column of columns) counts[column] = await countOf(tx, derived.facts[column]);
 
@@ -217,7 +225,7 @@ export const declareDerived = (
   ...declaration,
   follows: Object.values(derived.facts),
   tables: derived.tables,
-  bookkeeping: [derived.state],
+  bookkeeping: { state: derived.state, facts: derived.facts },
   sync,
   reset: (tx) => emptyDerived(tx, derived),
 });

@@ -31,6 +31,11 @@ export interface ErasedFacts {
   reads: number;
 }
 
+export interface Bookkeeping {
+  state: string;
+  facts: Readonly<Record<string, string>>;
+}
+
 export interface DerivedDeclaration {
   /** What it keeps, in a few words. */
   name: string;
@@ -38,8 +43,11 @@ export interface DerivedDeclaration {
   follows: readonly string[];
   /** The tables it keeps. */
   tables: readonly string[];
-  /** Its bookkeeping: how far it has taken the facts in. */
-  bookkeeping: readonly string[];
+  /**
+   * Its bookkeeping: the one-row table saying how far it has taken the facts in, column → the fact table
+   * whose rows (the first ones, in rowid order) it counts. The watermark (watermark.ts) is read from it.
+   */
+  bookkeeping: Bookkeeping;
   /** Table → the columns of it that hold a plate; pseudonymisation rewrites them with the facts'. */
   plateColumns: Readonly<Record<string, readonly string[]>>;
   /** Brings its tables up to date with the facts; concurrent calls wait for one another. */

@@ -1,14 +1,15 @@
 import { addDays } from "../../shared/reports/dates.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { CUSTOMER_VISITS_DECLARED } from "../reports/customers/customer-tables.ts";
 import { usersTypeSql } from "../reports/customers/users-type.ts";
-import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { dashboardSalesSql } from "../reports/dashboard.ts";
 import { filtersFor, type ReportFilters } from "../reports/filters.ts";
 import { change, ratio, sum } from "../reports/metrics.ts";
 import type { WindowName } from "../reports/sql.ts";
-import { syncSalesHourly } from "../reports/transactions/sales-rollup.ts";
+import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
 import type { Site } from "../warehouse/sites.ts";
+import { readAtOneMoment } from "../warehouse/watermark.ts";
 import { INTEGERS } from "./recipients.ts";
 import type { MailWeek } from "./week.ts";
 
@@ -64,6 +65,9 @@ interface Row {
   new_plates?: number;
 }
 
+/** The derived tables the figures read: the sales sums and the customers' visits. */
+const READS = [SALES_SUMS_DECLARED, CUSTOMER_VISITS_DECLARED];
+
 const ZERO: Figures = { washes: 0, revenueExVatCents: 0, newCustomers: 0 };
 
 export const revenuePerCar = (figures: Figures) => ratio(figures.revenueExVatCents, figures.washes);
@@ -78,22 +82,25 @@ export async function weeklyFigures(
   siteIds: readonly number[],
   now: Date,
 ): Promise<WeeklyFigures> {
-  await syncSalesHourly(db);
-  await syncCustomerVisits(db);
   const chain = siteIds.length === 0;
-  const sites = await db.query<Site>(
-    `SELECT id, code, name FROM sites WHERE ${chain ? "active" : `list_contains(${INTEGERS("$1")}, id)`} ORDER BY name`,
-    chain ? [] : [JSON.stringify(siteIds)],
-  );
-  // The chain in one run: its total rows count a customer new to the chain once, however many sites they
-  // visited. A choice of sites: one run per site, added up.
-  const runs = await Promise.all(
-    (chain ? [null] : sites).map(async (site) => ({
-      site,
-      vsWeek: await figureRows(db, filtersOf(week, -7, site, now)),
-      vsYear: await figureRows(db, filtersOf(week, week.lastYearShiftDays, site, now)),
-    })),
-  );
+  // Every query at one moment, as a report reads (warehouse/watermark.ts).
+  const { value: read } = await readAtOneMoment(db, READS, async (tx) => {
+    const sites = await tx.query<Site>(
+      `SELECT id, code, name FROM sites WHERE ${chain ? "active" : `list_contains(${INTEGERS("$1")}, id)`} ORDER BY name`,
+      chain ? [] : [JSON.stringify(siteIds)],
+    );
+    // The chain in one run: its total rows count a customer new to the chain once, however many sites they
+    // visited. A choice of sites: one run per site, added up.
+    const runs = await Promise.all(
+      (chain ? [null] : sites).map(async (site) => ({
+        site,
+        vsWeek: await figureRows(tx, filtersOf(week, -7, site, now)),
+        vsYear: await figureRows(tx, filtersOf(week, week.lastYearShiftDays, site, now)),
+      })),
+    );
+    return { sites, runs };
+  });
+  const { sites, runs } = read;
   const all = (key: "vsWeek" | "vsYear") => runs.flatMap((run) => run[key]);
   const total = (row: Row) => row.grain === "total";
   const perSite = sites.map((site) => {
@@ -129,7 +136,7 @@ const filtersOf = (week: MailWeek, shiftDays: number, site: Site | null, now: Da
   });
 
 /** The three report queries for one comparison; every row tagged with its query's measures. */
-async function figureRows(db: Database, filters: ReportFilters): Promise<Row[]> {
+async function figureRows(db: Queryable, filters: ReportFilters): Promise<Row[]> {
   const queries = [dashboardSalesSql(filters), trxRevenueSql(filters), usersTypeSql(filters)];
   const results = await Promise.all(queries.map((query) => db.query<Row>(query.text, query.params)));
   return results.flat();

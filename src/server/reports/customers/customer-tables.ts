@@ -25,7 +25,10 @@ export const CUSTOMER_VISITS_DECLARED: DerivedDeclaration = {
   name: "klanten, hun bezoeken en de dagsommen daarvan",
   follows: ["plate_reads", "transactions"],
   tables: VISIT_TABLES,
-  bookkeeping: ["customer_visits_sync"],
+  bookkeeping: {
+    state: "customer_visits_sync",
+    facts: { reads: "plate_reads", transactions: "transactions" },
+  },
   plateColumns: { customers: ["plate"] },
   sync: syncCustomerVisits,
   reset: async (tx) => {
@@ -55,7 +58,8 @@ export const SEGMENT_COUNTS_DECLARED: DerivedDeclaration = {
   name: "bezoeken per klant in de vaste perioden (Flow)",
   follows: ["customer_visits"],
   tables: ["segment_counts", "segment_histogram", "segment_periods"],
-  bookkeeping: ["segment_counts_sync"],
+  // the reads customer_visits held when the counts were brought up to date
+  bookkeeping: { state: "segment_counts_sync", facts: { reads: "plate_reads" } },
   plateColumns: {},
   sync: syncSegmentCounts,
   reset: async (tx) => {

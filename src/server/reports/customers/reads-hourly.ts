@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
-import { countOf, serialised } from "../../warehouse/derived-sync.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
 import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
 
 // The hourly sums per camera of migration 085 (plate_reads_hourly): how they are computed from the plate
@@ -47,6 +47,7 @@ export const syncReadsHourly = (db: Queryable) =>
         const [state] = await tx.query<SyncState>("SELECT reads, next FROM plate_reads_hourly_sync");
         const now = await countOf(tx, "plate_reads");
         if (now.rows === state.reads && now.next === state.next) return;
+        if (aheadOfWatermark(now.rows, state.reads)) return;
         const appended = now.rows >= state.reads && now.rows - state.reads === now.next - state.next;
         if (!appended) await tx.run("DELETE FROM plate_reads_hourly");
         await tx.run(
@@ -90,7 +91,7 @@ export const READS_HOURLY_DECLARED: DerivedDeclaration = {
   name: "kentekenlezingen per uur en camera",
   follows: ["plate_reads"],
   tables: ["plate_reads_hourly"],
-  bookkeeping: ["plate_reads_hourly_sync"],
+  bookkeeping: { state: "plate_reads_hourly_sync", facts: { reads: "plate_reads" } },
   plateColumns: {},
   sync: syncReadsHourly,
   reset: async (tx) => {

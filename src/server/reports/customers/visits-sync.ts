@@ -1,6 +1,6 @@
 import type { Database, Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
-import { countOf, serialised } from "../../warehouse/derived-sync.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 import { refreshVisitsDaily } from "./visits-daily.ts";
 
@@ -63,6 +63,7 @@ async function sync(db: Database): Promise<void> {
     sales: await countOf(tx, "transactions"),
   }));
   if (reads.rows === state.reads && sales.rows === state.transactions) return;
+  if (aheadOfWatermark(reads.rows, state.reads) || aheadOfWatermark(sales.rows, state.transactions)) return;
   const synced = (tx: Queryable) =>
     tx.run("UPDATE customer_visits_sync SET reads = $1, transactions = $2, synced_at = now()", [
       reads.rows,

@@ -1,0 +1,136 @@
+import type { Database, Queryable, TableViews } from "../db/database.ts";
+import { logger } from "../logging/logger.ts";
+import { asRequest } from "./derived-sync.ts";
+import type { DerivedDeclaration } from "./derived-tables.ts";
+
+// One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
+// hold (the first ones, in rowid order: the facts are append-only). A report reads its derived tables and the
+// facts in one snapshot, with every fact table cut to the rows its derived tables hold: then the kept sums
+// and the facts it reads itself (the unfinished hour, a list) describe the same facts, whatever arrived
+// since the last catch-up and wherever the refresher is. That cut is the watermark.
+
+/** Fact table → how many of its rows (the first, in rowid order) an answer takes into account. */
+export type Watermark = Readonly<Record<string, number>>;
+
+/** The row counts of `tables` now, in one snapshot: how far a round of catch-ups brings its declarations. */
+export async function currentWatermark(db: Queryable, tables: readonly string[]): Promise<Watermark> {
+  if (tables.length === 0) return {};
+  const [row] = await db.query<Record<string, number>>(
+    `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(", ")}`,
+  );
+  return row;
+}
+
+/** The fact tables the declarations count in their bookkeeping. */
+export const factsOf = (declarations: readonly DerivedDeclaration[]): string[] => [
+  ...new Set(declarations.flatMap((declaration) => Object.values(declaration.bookkeeping.facts))),
+];
+
+/**
+ * Where the declarations stand: per fact table the rows they hold; null while two of them hold a different
+ * number of rows of one fact table (one was caught up later than the other).
+ */
+export async function watermarkOf(
+  db: Queryable,
+  declarations: readonly DerivedDeclaration[],
+): Promise<Watermark | null> {
+  const watermark: Record<string, number> = {};
+  for (const { bookkeeping } of declarations) {
+    const columns = Object.keys(bookkeeping.facts);
+    const [row] = await db.query<Record<string, number>>(
+      `SELECT ${columns.join(", ")} FROM ${bookkeeping.state}`,
+    );
+    for (const column of columns) {
+      const fact = bookkeeping.facts[column];
+      if (fact in watermark && watermark[fact] !== row[column]) return null;
+      watermark[fact] = row[column];
+    }
+  }
+  return watermark;
+}
+
+/**
+ * Views that show each fact table cut at the watermark: its first `rows` rows. A table holding no more than
+ * that needs none. The first `rows` rows end below rowid `rows` unless rows were deleted (an erasure leaves
+ * gaps): then the bound moves up by what is missing until it holds them.
+ */
+export async function factViews(db: Database, watermark: Watermark): Promise<TableViews> {
+  const now = await currentWatermark(db, Object.keys(watermark));
+  const catalog = await db.catalog();
+  const views: Record<string, string> = {};
+  for (const [table, rows] of Object.entries(watermark)) {
+    if (now[table] <= rows) continue;
+    const below = (bound: number) =>
+      db
+        .query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE rowid < $1`, [bound])
+        .then(([row]) => row.n);
+    let bound = rows;
+    for (let held = await below(bound); held < rows; held = await below(bound)) bound += rows - held;
+    views[table] = `SELECT *, rowid AS rowid FROM ${catalog}.main.${table} WHERE rowid < ${bound}`;
+  }
+  return views;
+}
+
+/** Runs `work` with every statement it makes reading the facts as of `watermark` (the catch-ups of a round). */
+export async function atWatermark<T>(db: Database, watermark: Watermark, work: () => Promise<T>): Promise<T> {
+  return db.withTableViews(await factViews(db, watermark), work);
+}
+
+export interface ReadAtOneMoment<T> {
+  value: T;
+  /** The facts the answer holds: per fact table its first rows, as many as said. */
+  watermark: Watermark;
+  /** When the derived tables read were brought up to date, if the request left them to the refresher. */
+  syncedAt: Date | null;
+}
+
+/** How often a request catches up again when its declarations stand at different points. */
+const ATTEMPTS = 3;
+
+/**
+ * Catches the declarations up to one watermark (or reads what the refresher left, sync-policy.ts), then
+ * runs `read` in one snapshot with the facts cut at the watermark the declarations hold. When they stand at
+ * different points (a catch-up of one ran later), it catches up again; after ATTEMPTS it reads the snapshot
+ * as it is and says so in the log, which the property test would catch.
+ */
+export async function readAtOneMoment<T>(
+  db: Database,
+  declarations: readonly DerivedDeclaration[],
+  read: (tx: Queryable) => Promise<T>,
+): Promise<ReadAtOneMoment<T>> {
+  const facts = factsOf(declarations);
+  for (let attempt = 1; ; attempt++) {
+    const target = await currentWatermark(db, facts);
+    const syncedAt = await asRequest(() =>
+      atWatermark(db, target, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
+    );
+    // Usually the snapshot holds exactly the facts the derived tables do, and the answer is read in it.
+    const first = await db.snapshot(async (tx) => {
+      const watermark = await watermarkOf(tx, declarations);
+      if (!watermark) return null;
+      const now = await currentWatermark(tx, facts);
+      const whole = facts.every((fact) => now[fact] === watermark[fact]);
+      return { watermark, answer: whole ? { value: await read(tx) } : null };
+    });
+    if (first?.answer) return { value: first.answer.value, watermark: first.watermark, syncedAt };
+    if (first) {
+      // Facts arrived since: the second snapshot reads them cut at the watermark, if it still holds.
+      const { watermark } = first;
+      const answer = await db.withTableViews(await factViews(db, watermark), () =>
+        db.snapshot(async (tx) => {
+          const still = await watermarkOf(tx, declarations);
+          const same = still && facts.every((fact) => still[fact] === watermark[fact]);
+          return same ? { value: await read(tx) } : null;
+        }),
+      );
+      if (answer) return { value: answer.value, watermark, syncedAt };
+    }
+    if (attempt === ATTEMPTS) {
+      logger.warn("report read without one watermark: its derived tables kept moving apart", {
+        tables: declarations.map((declaration) => declaration.bookkeeping.state),
+      });
+      const value = await db.snapshot(read);
+      return { value, watermark: await currentWatermark(db, facts), syncedAt };
+    }
+  }
+}
