@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Database, type Queryable } from "../db/database.ts";
+import { declareDerived, syncDerived } from "./derived-sync.ts";
+import { factViews, readAtOneMoment } from "./watermark.ts";
+
+// The watermark by hand: a fact table of numbered rows, a derived table counting them, and answers read while
+// rows arrive between the catch-up and the read.
+
+let db: Database;
+beforeEach(async () => {
+  db = await Database.open(":memory:");
+  await db.run("CREATE TABLE facts (n INTEGER)");
+  await db.run("CREATE TABLE facts_counted (rows BIGINT)");
+  await db.run("INSERT INTO facts_counted VALUES (0)");
+  await db.run("CREATE TABLE counts_sync (facts BIGINT, synced_at TIMESTAMPTZ)");
+  await db.run("INSERT INTO counts_sync VALUES (0, NULL)");
+});
+afterEach(() => db.close());
+
+const COUNTS = {
+  state: "counts_sync",
+  facts: { facts: "facts" },
+  tables: [],
+  add: (tx: Parameters<Parameters<typeof declareDerived>[0]["add"]>[0], from: Record<string, number>) =>
+    tx.run("UPDATE facts_counted SET rows = rows + (SELECT count(*) FROM facts WHERE rowid >= $1)", [
+      from.facts,
+    ]),
+};
+const syncCounts = (database: Parameters<typeof syncDerived>[0]) => syncDerived(database, COUNTS);
+const DECLARED = declareDerived(COUNTS, syncCounts, { name: "counts", plateColumns: {}, erase: null });
+
+const numbers = () =>
+  db.snapshot((tx) =>
+    tx.query<{ n: number[] }>("SELECT list(n ORDER BY n) AS n FROM facts").then(([r]) => r.n),
+  );
+
+describe("the facts cut at a watermark", () => {
+  it("shows the first rows of a fact table, also when rows below were deleted", async () => {
+    await db.run("INSERT INTO facts SELECT range FROM range(10)");
+    await db.run("DELETE FROM facts WHERE n IN (2, 5)");
+    const views = await factViews(db, { facts: 6 });
+    expect(await db.withTableViews(views, numbers)).toEqual([0, 1, 3, 4, 6, 7]);
+    // the views end with their transaction: the connection reads the whole table again
+    expect(await numbers()).toEqual([0, 1, 3, 4, 6, 7, 8, 9]);
+    expect(await factViews(db, { facts: 8 })).toEqual({});
+  });
+
+  it("reads the derived table and the facts as of the same rows while rows arrive in between", async () => {
+    await db.run("INSERT INTO facts SELECT range FROM range(5)");
+    // three rows arrive right after the catch-up, before the read
+    let arrived = false;
+    const arriving = {
+      ...DECLARED,
+      sync: async (database: Parameters<typeof syncCounts>[0]) => {
+        await syncCounts(database);
+        if (!arrived) await db.run("INSERT INTO facts VALUES (5), (6), (7)");
+        arrived = true;
+      },
+    };
+    const counted = (tx: Queryable) =>
+      tx
+        .query<{ counted: number; facts: number }>(
+          "SELECT (SELECT rows FROM facts_counted) AS counted, (SELECT count(*) FROM facts) AS facts",
+        )
+        .then(([row]) => row);
+    const read = await readAtOneMoment(db, [arriving], counted);
+    expect(read.value).toEqual({ counted: 5, facts: 5 });
+    expect(read.watermark).toEqual({ facts: 5 });
+    // the next read catches up with them
+    expect((await readAtOneMoment(db, [arriving], counted)).value).toEqual({ counted: 8, facts: 8 });
+  });
+
+  it("leaves a derived table that a later catch-up brought further as it is", async () => {
+    await db.run("INSERT INTO facts SELECT range FROM range(4)");
+    await syncCounts(db);
+    const views = await factViews(db, { facts: 2 });
+    await db.withTableViews(views, () => syncCounts(db));
+    expect(await db.query("SELECT rows FROM facts_counted")).toEqual([{ rows: 4 }]);
+  });
+});
