@@ -131,8 +131,9 @@ export class Database implements Queryable {
           },
         };
         await connection.run("BEGIN TRANSACTION");
-        const views = await this.createScopeViews(connection);
+        let views: string[] = [];
         try {
+          views = await this.createScopeViews(connection);
           const result = await work(tx, connection);
           await dropViews(connection, views);
           await connection.run("COMMIT");
@@ -159,9 +160,15 @@ export class Database implements Queryable {
     return viewScope.run(views, work);
   }
 
-  /** The catalog the tables live in (the file's name): a view in place of a table reads `<catalog>.main.<table>`. */
+  /**
+   * The catalog the tables live in (the file's name, so it may hold a dash), quoted as an identifier: a view
+   * in place of a table reads `<catalog>.main.<table>`.
+   */
   async catalog(): Promise<string> {
-    this.catalogName ??= (await this.query<{ name: string }>("SELECT current_database() AS name"))[0].name;
+    if (this.catalogName === null) {
+      const [{ name }] = await this.query<{ name: string }>("SELECT current_database() AS name");
+      this.catalogName = `"${name.replaceAll('"', '""')}"`;
+    }
     return this.catalogName;
   }
 
@@ -187,8 +194,11 @@ export class Database implements Queryable {
         run: () => Promise.reject(new Error("a snapshot only reads")),
       };
       await connection.run("BEGIN TRANSACTION");
-      const views = await this.createScopeViews(connection);
+      // DuckDB takes a transaction's snapshot at its first statement that reads the catalog, not at BEGIN
+      await connection.run("SELECT current_database()");
+      let views: string[] = [];
       try {
+        views = await this.createScopeViews(connection);
         return await work(tx);
       } finally {
         await queue;
@@ -198,12 +208,19 @@ export class Database implements Queryable {
     });
   }
 
+  /** Creates the scope's views on the connection; answers the names created, for dropViews. */
   private async createScopeViews(connection: DuckDBConnection): Promise<string[]> {
-    const views = viewScope.getStore() ?? {};
-    for (const [name, select] of Object.entries(views)) {
-      await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
+    const created: string[] = [];
+    try {
+      for (const [name, select] of Object.entries(viewScope.getStore() ?? {})) {
+        await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
+        created.push(name);
+      }
+      return created;
+    } catch (error) {
+      await dropViews(connection, created);
+      throw error;
     }
-    return Object.keys(views);
   }
 
   /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */

@@ -53,7 +53,7 @@ describe("the derived-table refresher", () => {
     expect((await derived()).rows).toBe(5_035);
   });
 
-  it("pauses a slow sync for twice its time while rows keep arriving, and still takes them all in", async () => {
+  it("pauses after a slow round for twice its time while rows keep arriving, and still takes them all in", async () => {
     // A sync of 150 ms or more, rows written every 10 ms for 1.5 s. Back to back (every 10 ms) it would run
     // ~9 times; with a pause of 2 × its time each run takes ≥ 450 ms: at most 1 + 1.5 s / 450 ms → 4 runs.
     const slow = async (database: Queryable) => {

@@ -1,20 +1,23 @@
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { setRefreshed } from "./derived-sync.ts";
+import { roundUnderway, setRefreshed } from "./derived-sync.ts";
 import { FACT_TABLES } from "./derived-tables.ts";
 import { atWatermark, currentWatermark } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
 // at the database's write generation every `intervalMs` and, when anything was written since its last round,
-// runs every registered sync: the first round at once, so a restart or a large import is taken in before the
+// runs a round: every registered sync, all to one watermark (the facts' counts when the round began), so that
+// after a round every derived table holds the same facts and a report reading several of them finds them in
+// step (watermark.ts). The first round runs at once, so a restart or a large import is taken in before the
 // first person opens a report.
-// While data keeps pouring in, a sync that took d ms runs again no sooner than PAUSE_FACTOR × d later (at most
-// MAX_PAUSE_MS): a round of the customers' or the journeys' catch-up costs 0.2–0.7 s of CPU at 1× however few
-// rows are new, so back to back they kept one of the 2 cores busy and reports waited for it. The cheap syncs
-// (the sales sums: a few ms) still run every interval, so their tables stay within a second.
+// While data keeps pouring in, a round that took d ms runs again no sooner than PAUSE_FACTOR × d later (at most
+// MAX_PAUSE_MS): the customers' or the journeys' catch-up costs 0.2–0.7 s of CPU at 1× however few rows are
+// new, so back to back they kept one of the 2 cores busy and reports waited for it. Until 28 November each
+// sync paused on its own and the sales sums ran every interval; they then stood at other facts than the
+// customers' tables, and a report reading both had nothing to read in step.
 
-/** After a sync that took d ms, the next run of it waits PAUSE_FACTOR × d: it gets at most a third of the time. */
+/** After a round that took d ms, the next one waits PAUSE_FACTOR × d: it gets at most a third of the time. */
 export const PAUSE_FACTOR = 2;
 /**
  * The longest pause: a request reads tables whose last sync began up to STALE_MS (15 s, sync-policy.ts) ago;
@@ -42,35 +45,34 @@ export function startDerivedRefresher(
   const intervalMs = options.intervalMs ?? 500;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  // Per sync: the write generation its last run began at, and when it may run again.
-  const state = new Map(syncs.map((sync) => [sync, { seen: null as number | null, nextAt: 0 }]));
+  // The write generation the last round began at, and when the next may run.
+  let seen: number | null = null;
+  let nextAt = 0;
 
-  // One watermark per round: every sync it runs takes in the facts as they were when it began, so tables
-  // caught up in one round hold the same facts (a report reading two of them needs that, watermark.ts).
-  const round = async () => atWatermark(db, await currentWatermark(db, facts), syncEach);
-  const syncEach = async () => {
-    // One after the other: each holds a connection of the pool for its whole catch-up.
-    for (const [sync, last] of state) {
-      if (stopped) return;
-      if (last.seen === db.writeGeneration || performance.now() < last.nextAt) continue;
-      // Taken before the sync: its own writes raise it, which costs one more run that finds nothing new.
-      last.seen = db.writeGeneration;
-      const began = performance.now();
-      try {
-        await sync(db);
-      } catch (error) {
-        last.seen = null;
-        throw error;
-      }
-      const took = performance.now() - began;
-      last.nextAt = performance.now() + Math.min(MAX_PAUSE_MS, PAUSE_FACTOR * took);
+  // One watermark per round: every sync it runs takes in the facts as they were when it began.
+  const round = async () => {
+    if (seen === db.writeGeneration || performance.now() < nextAt) return;
+    // Taken before the syncs: their own writes raise it, which costs one more round that finds nothing new.
+    seen = db.writeGeneration;
+    const began = performance.now();
+    try {
+      await atWatermark(db, await currentWatermark(db, facts), async () => {
+        // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
+        for (const sync of syncs) if (!stopped) await sync(db);
+      });
+    } catch (error) {
+      seen = null;
+      throw error;
     }
+    nextAt = performance.now() + Math.min(MAX_PAUSE_MS, PAUSE_FACTOR * (performance.now() - began));
   };
   let running: Promise<void> = Promise.resolve();
   const began = performance.now();
   let first = true;
   const tick = () => {
-    running = round()
+    running = round();
+    roundUnderway(db, running);
+    running = running
       .then(() => {
         // After a restart or an upgrade that rebuilds tables this takes minutes at a large chain: say when done.
         if (first && !stopped)

@@ -1,6 +1,6 @@
 import type { Database, Queryable, TableViews } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { asRequest } from "./derived-sync.ts";
+import { asRequest, settled } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -90,8 +90,9 @@ const ATTEMPTS = 3;
 /**
  * Catches the declarations up to one watermark (or reads what the refresher left, sync-policy.ts), then
  * runs `read` in one snapshot with the facts cut at the watermark the declarations hold. When they stand at
- * different points (a catch-up of one ran later), it catches up again; after ATTEMPTS it reads the snapshot
- * as it is and says so in the log, which the property test would catch.
+ * different points (a catch-up of one ran later: a refresher's round half done), it waits for the catch-ups
+ * under way and tries again; after ATTEMPTS it reads the snapshot as it is and says so in the log, which the
+ * property test would catch.
  */
 export async function readAtOneMoment<T>(
   db: Database,
@@ -99,6 +100,7 @@ export async function readAtOneMoment<T>(
   read: (tx: Queryable) => Promise<T>,
 ): Promise<ReadAtOneMoment<T>> {
   const facts = factsOf(declarations);
+  const states = declarations.map((declaration) => declaration.bookkeeping.state);
   for (let attempt = 1; ; attempt++) {
     const target = await currentWatermark(db, facts);
     const syncedAt = await asRequest(() =>
@@ -125,10 +127,10 @@ export async function readAtOneMoment<T>(
       );
       if (answer) return { value: answer.value, watermark, syncedAt };
     }
-    if (attempt === ATTEMPTS) {
-      logger.warn("report read without one watermark: its derived tables kept moving apart", {
-        tables: declarations.map((declaration) => declaration.bookkeeping.state),
-      });
+    // Out of step: a catch-up of some of them (a refresher's round) is under way; it ends in step.
+    if (attempt < ATTEMPTS) await settled(db, states);
+    else {
+      logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
       const value = await db.snapshot(read);
       return { value, watermark: await currentWatermark(db, facts), syncedAt };
     }
