@@ -122,7 +122,7 @@ export function moversTable(
     filters,
     {
       key: AD_MOVERS_TABLE,
-      label: `Grootste verschuivingen: de ${AD_MOVERS_SHOWN} campagnes waarvan de advertentiekosten het meest veranderden`,
+      label: "Grootste verschuivingen in advertentiekosten",
       dimensions: [
         { key: "campaign", label: "Campagne", value: (row) => row.campaign, ...(link && { link }) },
         { key: "campaign_type", label: "Campagnetype", value: (row) => campaignType(row.campaign) },
@@ -140,8 +140,7 @@ export function moversTable(
   if (!filters.comparison || filters.compare === "none") {
     return {
       ...table,
-      label:
-        "Grootste verschuivingen: kies een vergelijking om te zien welke campagnes het meest veranderden",
+      label: "Grootste verschuivingen in advertentiekosten: kies een vergelijking om ze te zien",
       rows: [],
       totals: null,
     };
