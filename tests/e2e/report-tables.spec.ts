@@ -92,7 +92,8 @@ test("the Kolommen choice is kept in the URL and survives a reload", async ({ pa
     .getByRole("button", { name: /^Kolommen/ })
     .click();
   const group = page.getByRole("group", { name: /^Kolommen/ });
-  const label = (await header(page, "by_ad", "impressions").getByRole("button").textContent()) ?? "";
+  // the heading's first button sorts; the second opens the figure's hint
+  const label = (await header(page, "by_ad", "impressions").getByRole("button").first().textContent()) ?? "";
   // The choice goes through the URL: the box shows it once the screen has redrawn.
   const box = group.getByRole("checkbox", { name: label.trim(), exact: true });
   await box.click();

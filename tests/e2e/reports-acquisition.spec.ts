@@ -70,7 +70,7 @@ test("every acquisition screen opens with figures, a table and the join health",
 });
 
 test("drills from a Facebook campaign to its ads and back through the breadcrumb", async ({ page }) => {
-  await openReport(page, "/reports/facebook?period=this-year", "Facebook — overzicht");
+  await openReport(page, "/reports/facebook/campaigns?period=this-year", "Facebook — campagnes");
   const campaignLink = page.getByTestId("table-by_campaign").locator("tbody tr a").first();
   const campaign = (await campaignLink.textContent()) ?? "";
   await campaignLink.click();

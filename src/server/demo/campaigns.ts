@@ -7,7 +7,8 @@ import type { Day } from "./calendar.ts";
 // (much spend, hardly a visit that does anything); the Kortingscode.nl affiliate mostly discounts customers
 // who already washed here (its promotion's newcomer share in marketing.ts); the display remarketing campaign
 // has no UTM tags, so its spend and its sessions cannot be linked ("niet gekoppeld"). Clicks per day are at
-// scale 1.
+// scale 1. Campaign names follow the convention "Type - Naam", which the platforms' overviews group by
+// (campaignType in src/shared/reports/ad-reports.ts).
 
 export interface AdGroupDef {
   name: string | null;
@@ -155,7 +156,7 @@ export const CAMPAIGNS: CampaignDef[] = [
   {
     platform: "facebook",
     account: META,
-    name: "Voorjaarsactie",
+    name: "Verkeer - Voorjaarsactie",
     active: months(3, 5),
     clicksPerDay: 70,
     cpcCents: 35,
@@ -176,7 +177,7 @@ export const CAMPAIGNS: CampaignDef[] = [
   {
     platform: "facebook",
     account: META,
-    name: "Winterklaar",
+    name: "Verkeer - Winterklaar",
     active: months(11, 2),
     clicksPerDay: 60,
     cpcCents: 40,

@@ -138,6 +138,22 @@ export const AD_PLATFORM_METRICS = defineMetrics([
       "De laatste score van het zoekwoord in de periode; over meer zoekwoorden gewogen naar vertoningen.",
   },
   {
+    key: "spend_shift",
+    label: "Toe-/afname advertentiekosten",
+    unit: "eur_cents",
+    vat: "excl",
+    good: "neutral",
+    definition:
+      "Advertentiekosten in de periode min die in de vergelijkingsperiode, in euro excl. btw: positief is meer uitgegeven, negatief minder.",
+  },
+  {
+    key: "campaigns",
+    label: "Aantal campagnes",
+    unit: "count",
+    vat: "none",
+    definition: "Campagnes waarover het platform in de periode cijfers meldde (ten minste één dag).",
+  },
+  {
     key: "names",
     label: "Namen",
     unit: "count",

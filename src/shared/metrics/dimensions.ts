@@ -18,6 +18,7 @@ export const DIMENSIONS: readonly DimensionDefinition[] = [
   { key: "region", label: "Regio" },
   { key: "channel", label: "Kanaal" },
   { key: "campaign", label: "Campagne" },
+  { key: "campaign_type", label: "Campagnetype" },
   { key: "ad_group", label: "Advertentiegroep" },
   { key: "ad_group", label: "Advertentieset" },
   { key: "ad", label: "Advertentie" },

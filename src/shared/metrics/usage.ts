@@ -15,8 +15,9 @@ export const METRIC_SCREENS: Record<string, string> = {
   back_90: "vouchers/flow",
   back_share: "vouchers/flow",
   bounce_rate: "acquisition content-landing-pages content-pages",
+  campaigns: "facebook google-ads",
   cannibalisation:
-    "acquisition affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+    "acquisition affiliates affiliates/ads facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   cap_use: "vouchers",
   churn: "item-flow",
   claim_rate: "vouchers",
@@ -63,7 +64,7 @@ export const METRIC_SCREENS: Record<string, string> = {
   issued: "vouchers vouchers/flow",
   known_share: "users-geo",
   landing_rate:
-    "affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+    "affiliates affiliates/ads facebook/ads facebook/adsets facebook/campaigns google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   linked_spend: "acquisition",
   lost: "users-flow",
   low_confidence_share: "users-recognition",
@@ -81,9 +82,9 @@ export const METRIC_SCREENS: Record<string, string> = {
   new_share: "dashboard",
   no_reads: "users-recognition",
   our_cpa:
-    "acquisition affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+    "acquisition affiliates affiliates/ads facebook/ads facebook/adsets facebook/campaigns google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   our_revenue:
-    "acquisition affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+    "acquisition affiliates affiliates/ads facebook/ads facebook/adsets facebook/campaigns google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   our_roas:
     "affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   page_sessions: "content-pages",
@@ -101,7 +102,7 @@ export const METRIC_SCREENS: Record<string, string> = {
   previous_share: "item-flow",
   programme_price: "trx-items",
   purchases: "users-unique",
-  quality_score: "google-ads google-ads/adgroups google-ads/campaigns google-ads/keywords",
+  quality_score: "google-ads/adgroups google-ads/campaigns google-ads/keywords",
   quantity: "trx-items",
   quantity_share: "item-flow trx-items",
   reach: "facebook facebook/ads facebook/adsets facebook/campaigns",
@@ -136,6 +137,7 @@ export const METRIC_SCREENS: Record<string, string> = {
     "acquisition affiliates affiliates/ads dashboard facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   spend_share:
     "acquisition affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+  spend_shift: "facebook google-ads",
   subscription_conversion: "item-flow",
   subscription_washes: "trx-items trx-sales",
   subscriptions: "trx-items",
@@ -149,7 +151,7 @@ export const METRIC_SCREENS: Record<string, string> = {
   upgrades_rate: "item-flow",
   upsell_rate: "trx-sales",
   value_90d:
-    "acquisition affiliates affiliates/ads facebook facebook/ads facebook/adsets facebook/campaigns google-ads google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
+    "acquisition affiliates affiliates/ads facebook/ads facebook/adsets facebook/campaigns google-ads/adgroups google-ads/ads google-ads/campaigns google-ads/keywords marktplaats marktplaats/ads",
   vat: "trx-revenue",
   visit_duration: "content-landing-pages",
   visitors: "content-pages",

@@ -71,15 +71,32 @@ export const AD_SERIES = [
   "platform_conversions",
   "network_transactions",
 ] as const satisfies readonly AdMetricKey[];
-export type AdSeriesKey = (typeof AD_SERIES)[number];
+
+/**
+ * What a platform's overview draws over time: its totals per bucket, each ratio from the bucket's own sums
+ * (never an average of days).
+ */
+export const AD_OVERVIEW_SERIES = [
+  "spend",
+  "platform_conversions",
+  "roas",
+  "clicks",
+  "cpc",
+] as const satisfies readonly AdMetricKey[];
+export type AdSeriesKey = (typeof AD_SERIES)[number] | (typeof AD_OVERVIEW_SERIES)[number];
 
 export interface AdFamily {
   platform: AdPlatform;
   /** The report path of the platform's overview; its levels are paths under it. */
   path: string;
   label: string;
-  /** Path (under /reports) → the level it lists. The overview lists the first level. */
+  /** Path (under /reports) → the level it lists. The overview reads the first level. */
   levels: Record<string, AdLevel>;
+  /**
+   * The overview (`path`) shows the platform as a whole — over time, per campaign type, the campaigns that
+   * moved most — from its first level's rows, instead of listing them again as the first level does.
+   */
+  overview?: boolean;
   /** The drill-down order of the dimension filters, top first: the breadcrumb. */
   drill: DimensionKey[];
   /** Where a row of a level leads: the path listing its children. */
@@ -104,6 +121,7 @@ export const AD_FAMILIES = {
       "facebook/adsets": "ad_group",
       "facebook/ads": "ad",
     },
+    overview: true,
     drill: ["campaign", "ad_group", "ad"],
     drillTo: { campaign: "facebook/adsets", ad_group: "facebook/ads" },
     adGroupLabel: "Advertentieset",
@@ -130,6 +148,7 @@ export const AD_FAMILIES = {
       "google-ads/ads": "ad",
       "google-ads/keywords": "keyword",
     },
+    overview: true,
     drill: ["campaign", "ad_group", "ad", "keyword"],
     drillTo: { campaign: "google-ads/adgroups", ad_group: "google-ads/ads" },
     metrics: [
@@ -207,12 +226,43 @@ export const AD_JOIN_TABLE = "join_health" as const;
 /** Google Ads' campaign level also splits brand from non-brand keywords. */
 export const AD_BRAND_TABLE = "by_brand" as const;
 
-/** The tables of a level's screen. */
-export const adTables = (family: AdFamily, level: AdLevel) => [
-  adTableKey(level),
-  AD_JOIN_TABLE,
-  ...(family.platform === "google_ads" && level === "campaign" ? [AD_BRAND_TABLE] : []),
-];
+/** An overview's tables: its campaigns per type, and the campaigns whose spend moved most. */
+export const AD_TYPE_TABLE = "by_campaign_type" as const;
+export const AD_MOVERS_TABLE = "movers" as const;
+
+/** Whether a path is its platform's overview (AdFamily.overview), not a level's list. */
+export const isAdOverview = (family: AdFamily, path: string) => !!family.overview && path === family.path;
+
+/** The tables of a path's screen: a level's list, or the overview's tables. */
+export function adTables(family: AdFamily, path: string) {
+  const level = family.levels[path];
+  const brand = family.platform === "google_ads" && level === "campaign" ? [AD_BRAND_TABLE] : [];
+  return isAdOverview(family, path)
+    ? [AD_TYPE_TABLE, AD_MOVERS_TABLE, ...brand, AD_JOIN_TABLE]
+    : [adTableKey(level), AD_JOIN_TABLE, ...brand];
+}
+
+/** The series of a path's screen: the overview's, or a level's where the platform has them. */
+export const adSeries = (family: AdFamily, path: string): AdSeriesKey[] =>
+  isAdOverview(family, path)
+    ? AD_OVERVIEW_SERIES.filter((key) => family.metrics.includes(key))
+    : AD_SERIES.filter((key) => adLevelMetrics(family, family.levels[path]).includes(key));
+
+/** The type of a campaign whose name says none. */
+export const UNTYPED_CAMPAIGN = "Zonder type";
+
+/**
+ * A campaign's type, as its name says it before a dash (the naming convention "Zoeken - Merk",
+ * "Bereik - Merkvideo"): the platforms' exports carry no campaign type or objective, so the name is the one
+ * place it is written. A name without such a prefix has no type.
+ */
+export function campaignType(campaign: string | null): string {
+  const prefix = campaign?.match(/^(.+?)\s+[-–|]\s+\S/)?.[1].trim();
+  return prefix || UNTYPED_CAMPAIGN;
+}
+
+/** How many campaigns of an overview's movers table it shows: the largest moves up or down. */
+export const AD_MOVERS_SHOWN = 5;
 
 /** The table of a level: `by_campaign`, `by_ad_group`, … */
 export const adTableKey = <L extends AdLevel>(level: L) => `by_${level}` as const;

@@ -3,13 +3,12 @@ import { experimentsReportSchema } from "../experiments/report.ts";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../navigation.ts";
 import {
   AD_FAMILIES,
-  AD_SERIES,
   type AdFamily,
   type AdLevel,
   type AdMetricKey,
   type AdSeriesKey,
   adKpiMetrics,
-  adLevelMetrics,
+  adSeries,
   adTables,
 } from "./ad-reports.ts";
 import type { DimensionKey } from "./dimensions.ts";
@@ -90,7 +89,8 @@ function report<
   } as CatalogueEntry<K, S, T> & { status: St };
 }
 
-type AdEntry = CatalogueEntry<AdMetricKey, AdSeriesKey, `by_${AdLevel}` | "join_health" | "by_brand"> & {
+type AdTableKey = `by_${AdLevel}` | "join_health" | "by_brand" | "by_campaign_type" | "movers";
+type AdEntry = CatalogueEntry<AdMetricKey, AdSeriesKey, AdTableKey> & {
   status: "built";
 };
 type Families = typeof AD_FAMILIES;
@@ -101,15 +101,14 @@ export type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & stri
 function adEntries(): Record<AdPath, AdEntry> {
   const out = {} as Record<AdPath, AdEntry>;
   for (const family of Object.values(AD_FAMILIES) as AdFamily[]) {
-    for (const [path, level] of Object.entries(family.levels)) {
-      const metrics = adLevelMetrics(family, level);
+    for (const path of Object.keys(family.levels)) {
       out[path as AdPath] = report(path, {
         finest: "day",
         site: false,
         dimensions: family.drill,
         kpis: adKpiMetrics(family),
-        series: AD_SERIES.filter((key) => metrics.includes(key)),
-        tables: adTables(family, level),
+        series: adSeries(family, path),
+        tables: adTables(family, path),
       });
     }
   }

@@ -39,7 +39,8 @@ const joinName = (value: unknown) =>
 const keyOf = (row: { win: WindowName }, columns: readonly string[]) =>
   JSON.stringify([row.win, ...columns.map((column) => joinName(nameOf(row, column)))]);
 
-const add = (target: Partial<AdJourneyFigures>, source: Partial<AdJourneyFigures>) => {
+/** Adds the journey's figures of `source` to `target` (a missing figure counts as 0). */
+export const addJourney = (target: Partial<AdJourneyFigures>, source: Partial<AdJourneyFigures>) => {
   for (const figure of FIGURES) target[figure] = (target[figure] ?? 0) + (source[figure] ?? 0);
 };
 
@@ -55,13 +56,13 @@ export function mergeJourney<R extends Named>(
 ): AdJourneyRow[] {
   const byKey = new Map(rows.map((row) => [keyOf(row, columns), row]));
   const unmatched: AdJourneyRow[] = [];
-  for (const row of rows) add(row, {});
-  for (const total of Object.values(totals)) if (total) add(total, {});
+  for (const row of rows) addJourney(row, {});
+  for (const total of Object.values(totals)) if (total) addJourney(total, {});
   for (const found of journey) {
     const total = totals[found.win];
-    if (total) add(total, found);
+    if (total) addJourney(total, found);
     const target = byKey.get(keyOf(found, columns));
-    if (target) add(target, found);
+    if (target) addJourney(target, found);
     else unmatched.push(found);
   }
   return unmatched;
@@ -166,7 +167,7 @@ export function brandTable(
   });
   const groups = { brand: current(true), generic: current(false) };
   for (const row of journey.filter((r) => r.win === "current"))
-    add(isBrand(row.keyword) ? groups.brand : groups.generic, row);
+    addJourney(isBrand(row.keyword) ? groups.brand : groups.generic, row);
   const rowOf = (label: string, row: Named): TableRow => ({
     kind: label,
     ...Object.fromEntries(metrics.map((metric) => [metric.key, metric.value({ ...row, win: "current" })])),

@@ -1,12 +1,13 @@
 import {
   AD_FAMILIES,
   AD_LEVELS,
-  AD_SERIES,
   type AdFamily,
   type AdLevel,
   adKpiMetrics,
   adLevelMetrics,
+  adSeries,
   adTableKey,
+  isAdOverview,
   showsQualityScore,
 } from "../../../shared/reports/ad-reports.ts";
 import type { AdPath } from "../../../shared/reports/catalogue.ts";
@@ -14,7 +15,7 @@ import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport, type ReportModule } from "../define-report.ts";
-import { envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
+import { envelope, kpis, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { syncJourney } from "../journey/journey-sync.ts";
@@ -22,12 +23,14 @@ import { byGrain, ReportSql } from "../sql.ts";
 import { brandTable, joinHealthTable, mergeJourney } from "./ad-join.ts";
 import { type AdJourneyRow, type AdNameColumn, adJourneySql } from "./ad-journey-sql.ts";
 import { AD_METRICS, type AdRow, adRowsOf } from "./ad-metrics.ts";
+import { campaignTypeTable, moversTable } from "./ad-overview.ts";
 import { brandSpendSql } from "./brand-split-sql.ts";
 
 // Facebook, Google Ads, Marktplaats and Affiliates at every level: one question over ad_stats_daily — the
 // platform's figures per campaign, ad group, ad or keyword — with the level from an allow-list
 // (AD_LEVELS) and the figures from one list (ad-metrics.ts). Each path of AD_FAMILIES is this report at
-// one level; a row leads to the level below it, narrowed to that row.
+// one level; a row leads to the level below it, narrowed to that row. A platform's overview reads its
+// campaign level and shows it as a whole (ad-overview.ts).
 
 /** How many rows a long level (ads, keywords) shows before the rest is summed into one row. */
 export const AD_TOP_ROWS = 25;
@@ -154,6 +157,31 @@ function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<Ad
     );
   }
 
+  /** A level's own table: one row per campaign, ad group, ad or keyword. */
+  const levelTable = (filters: ReportFilters, rows: AdLevelRow[], totals: Totals<AdLevelRow>) =>
+    breakdownTable(
+      filters,
+      {
+        key: adTableKey(level),
+        label: `Per ${(level === "ad_group" ? columnLabel(level) : AD_LEVELS[level].label).toLowerCase()}`,
+        dimensions: names.map((column) => ({
+          key: column,
+          label: columnLabel(column),
+          value: (row: AdLevelRow) => cell(row, column),
+          ...(linkOf(column) && { link: linkOf(column) }),
+        })),
+        metrics: tableMetrics,
+        previous: ["spend"],
+        changes: ["spend", "clicks"],
+        rankBy: "spend",
+        ...((level === "keyword" || level === "ad") && { top: AD_TOP_ROWS }),
+      },
+      rows,
+      (row) => JSON.stringify(names.map((column) => row[column])),
+      totals,
+    );
+  const overview = isAdOverview(family, path);
+
   async function run(db: Queryable, filters: ReportFilters) {
     const { text, params } = build(filters);
     const journeyQuery = journeySql(filters);
@@ -165,39 +193,22 @@ function module(family: AdFamily, path: AdPath, level: AdLevel): ReportModule<Ad
     const rows = byGrain(result, ["total", "bucket", "row"]);
     const totals = totalsOf(rows.total);
     const unmatched = mergeJourney(rows.row, totals, journey, journeyColumns);
-    const series = AD_SERIES.filter((key) => family.metrics.includes(key));
+    const joinHealth = joinHealthTable(rows.row, unmatched, journeyColumns);
     return envelope(path, filters, {
       kpis: kpis(
         filters,
         kpiMetrics.filter((metric) => metric.key !== "quality_score"),
         totals,
       ),
-      series: timeSeries(filters, rows.bucket, series.map(label)),
-      tables: [
-        breakdownTable(
-          filters,
-          {
-            key: adTableKey(level),
-            label: `Per ${(level === "ad_group" ? columnLabel(level) : AD_LEVELS[level].label).toLowerCase()}`,
-            dimensions: names.map((column) => ({
-              key: column,
-              label: columnLabel(column),
-              value: (row: AdLevelRow) => cell(row, column),
-              ...(linkOf(column) && { link: linkOf(column) }),
-            })),
-            metrics: tableMetrics,
-            previous: ["spend"],
-            changes: ["spend", "clicks"],
-            rankBy: "spend",
-            ...((level === "keyword" || level === "ad") && { top: AD_TOP_ROWS }),
-          },
-          rows.row,
-          (row) => JSON.stringify(names.map((column) => row[column])),
-          totals,
-        ),
-        joinHealthTable(rows.row, unmatched, journeyColumns),
-        ...(brandSplitTable ? [brandSplitTable] : []),
-      ],
+      series: timeSeries(filters, rows.bucket, adSeries(family, path).map(label)),
+      tables: overview
+        ? [
+            campaignTypeTable(filters, rows.row, totals),
+            moversTable(filters, rows.row, totals, linkOf("campaign")),
+            ...(brandSplitTable ? [brandSplitTable] : []),
+            joinHealth,
+          ]
+        : [levelTable(filters, rows.row, totals), joinHealth, ...(brandSplitTable ? [brandSplitTable] : [])],
     });
   }
 

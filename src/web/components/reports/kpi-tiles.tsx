@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Group,
   Paper,
   Popover,
@@ -10,10 +9,9 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { Link } from "react-router";
-import { glossaryHref } from "../../../shared/metrics/registry.ts";
 import type { Kpi } from "../../../shared/reports/envelope.ts";
 import { changeColor, formatChange, formatPointChange, formatValue } from "./format-value.ts";
+import { HintDropdown } from "./metric-hint.tsx";
 
 /**
  * KPI tiles: the figure, its change against the comparison period (percentage points for shares) and the
@@ -72,12 +70,7 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
               <VisuallyHidden>{kpi.hint}</VisuallyHidden>
             </UnstyledButton>
           </Popover.Target>
-          <Popover.Dropdown>
-            <Text size="sm">{kpi.hint}</Text>
-            <Anchor component={Link} to={glossaryHref(kpi.key)} size="sm" mt={6} display="inline-block">
-              Wat betekent dit?
-            </Anchor>
-          </Popover.Dropdown>
+          <HintDropdown hint={kpi.hint} metricKey={kpi.key} />
         </Popover>
       ) : (
         label

@@ -15,6 +15,7 @@ import { formatNumber } from "../../../shared/format.ts";
 import type { Cell, Column, Table as ReportTableData, TableRow } from "../../../shared/reports/envelope.ts";
 import { ColumnChooser } from "./column-chooser.tsx";
 import { downloadTableCsv } from "./csv.ts";
+import { ColumnHint } from "./metric-hint.tsx";
 import { PrintBlocks, printsWide } from "./print-blocks.tsx";
 import classes from "./report-table.module.css";
 import { keyColumnsOf, shownColumns } from "./table-layout.ts";
@@ -176,6 +177,7 @@ export function ReportTable({
                         </UnstyledButton>
                         {/* Chromium leaves a button out of the header it repeats on every printed page. */}
                         <span data-print="only">{column.label}</span>
+                        {column.hint && <ColumnHint column={{ ...column, hint: column.hint }} />}
                       </Table.Th>
                     ))}
                     {phone && columns.length > phoneKeys && (

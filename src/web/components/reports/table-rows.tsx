@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Column, ColumnLink, TableRow } from "../../../shared/reports/envelope.ts";
 import { changeColor, formatChange, formatValue } from "./format-value.ts";
+import { ColumnHint } from "./metric-hint.tsx";
 import classes from "./report-table.module.css";
 
 export type LinkHref = (link: ColumnLink, row: TableRow) => string | null;
@@ -103,7 +104,10 @@ export function PhoneLine({ columns, keys, row, linkHref, ...style }: RowProps &
             <dl className={classes.details}>
               {rest.map((column) => (
                 <div key={column.key} style={{ display: "contents" }}>
-                  <dt>{column.label}</dt>
+                  <dt>
+                    {column.label}
+                    {column.hint && <ColumnHint column={{ ...column, hint: column.hint }} />}
+                  </dt>
                   <dd>
                     <CellValue column={column} row={row} linkHref={linkHref} />
                   </dd>

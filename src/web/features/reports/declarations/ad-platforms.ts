@@ -1,10 +1,12 @@
 import { metricLabel } from "../../../../shared/metrics/registry.ts";
 import {
   AD_FAMILIES,
+  AD_MOVERS_SHOWN,
   type AdFamily,
   type AdLevel,
   type AdSeriesKey,
   adTables,
+  isAdOverview,
 } from "../../../../shared/reports/ad-reports.ts";
 import type { AdPath } from "../../../../shared/reports/catalogue.ts";
 import {
@@ -37,7 +39,38 @@ const keyColumns = (level: AdLevel) => [
   "acquired",
 ];
 
+const half = (key: AdSeriesKey): ChartDeclaration<AdSeriesKey> => ({
+  title: metricLabel(key),
+  series: [key],
+  kind: "line",
+  half: true,
+});
+
+/**
+ * A platform's overview: its totals over time, its campaigns per type and the campaigns that moved most;
+ * the campaigns one by one are a level below (Campagnes).
+ */
+function overview(family: AdFamily, path: string): ReportDeclaration {
+  return declareReport({
+    id: path as "facebook",
+    intro: `${family.label} als geheel: de totalen over de tijd, de campagnes per type en de ${AD_MOVERS_SHOWN} campagnes waarvan de advertentiekosten het meest veranderden tegen de vergelijkingsperiode. Het type staat in de campagnenaam vóór het streepje („Zoeken - Merk” is Zoeken); elke campagne apart staat onder Campagnes. Kosten excl. btw; advertentiegegevens zijn per dag en horen bij geen vestiging.`,
+    charts: [
+      { title: metricLabel("spend"), series: ["spend"], kind: "bar" },
+      half("platform_conversions"),
+      half("roas"),
+      half("clicks"),
+      half("cpc"),
+    ],
+    tables: adTables(family, path) as "by_campaign_type"[],
+    keyColumns: {
+      by_campaign_type: ["campaign_type", "spend", "our_roas", "acquired"],
+      movers: ["campaign", "spend_shift", "spend"],
+    },
+  });
+}
+
 function declaration(family: AdFamily, path: string, level: AdLevel): ReportDeclaration {
+  if (isAdOverview(family, path)) return overview(family, path);
   const word =
     level === "ad_group" && family.adGroupLabel ? family.adGroupLabel.toLowerCase() : LEVEL_WORDS[level];
   const next = family.drillTo[level];
@@ -67,7 +100,7 @@ function declaration(family: AdFamily, path: string, level: AdLevel): ReportDecl
       next ? " Klik op een naam in de tabel om een niveau dieper te kijken." : ""
     } Daarnaast wat Wasbord van dezelfde klikken zag: sessies, conversies, inwisselingen en gewonnen klanten, gekoppeld op de namen in de utm-velden. Advertentiegegevens zijn per dag en horen bij geen vestiging.`,
     charts,
-    tables: adTables(family, level) as "by_campaign"[],
+    tables: adTables(family, path) as "by_campaign"[],
     keyColumns: { [`by_${level}`]: keyColumns(level) } as { by_campaign: string[] },
   });
 }
