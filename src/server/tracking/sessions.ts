@@ -1,7 +1,6 @@
 import type { CollectPayload } from "../../shared/collect.ts";
 import { type Attribution, attribution } from "./attribution.ts";
 import { parseLanding } from "./channel.ts";
-import type { VisitorIds } from "./visitor-id.ts";
 
 // Web sessions, built in memory as events arrive and written to the database in batches (see store.ts).
 // Definitions (DESIGN section 5, as Plausible and GA count them):
@@ -14,6 +13,15 @@ import type { VisitorIds } from "./visitor-id.ts";
 // - Where the visitor came from (attribution.ts) is taken once, from the session's first event.
 
 export const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** A visitor's ids as the tracker matches them to sessions (visitor-id.ts works them out). */
+export interface VisitorIds {
+  /** The id under today's salt. */
+  current: string;
+  /** The id under yesterday's salt, to continue a session that started before midnight; null if unknown. */
+  previous: string | null;
+}
+
 const DEFAULT_MAX_SESSIONS = 200_000;
 /** Pages per session whose time-on-page is still tracked; a very long session forgets its oldest. */
 const MAX_PAGES_PER_SESSION = 50;

@@ -1,19 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { amsterdamDate } from "../../shared/time-zone.ts";
 import type { Database } from "../db/database.ts";
-import { SESSION_TIMEOUT_MS } from "./sessions.ts";
+import { SESSION_TIMEOUT_MS, type VisitorIds } from "./sessions.ts";
 
 // A visitor is recognised without cookies and without keeping an IP address: the id is a hash of a secret
 // salt, the website, the IP address and the user agent. The salt changes every local day and old salts are
 // deleted, so an id cannot be traced back to an address afterwards, and the same person is a new visitor
 // the next day (the price of counting without cookies, as Plausible and Fathom do).
-
-export interface VisitorIds {
-  /** The id under today's salt. */
-  current: string;
-  /** The id under yesterday's salt, to continue a session that started before midnight; null if unknown. */
-  previous: string | null;
-}
 
 export interface Salts {
   today: string;
