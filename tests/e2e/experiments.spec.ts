@@ -89,7 +89,9 @@ test("the report reads the demo experiments: a winner, a health warning, and the
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\r\n");
-  expect(csv[0]).toContain(";Bezoekers;Conversies;Conversieratio (%);");
+  expect(csv[0]).toContain(
+    ";Blootgestelde bezoekers;Conversies na blootstelling;Conversieratio na blootstelling (%);",
+  );
   expect(csv[0]).toContain(";Kans om te winnen (%);Risico (%);");
   const rows = await variants.getByRole("row").all();
   expect(csv).toHaveLength(rows.length);

@@ -42,6 +42,28 @@ export const EXPERIMENT_METRICS = defineMetrics([
     definition: "Blootgestelde bezoekers die een voucher claimden ÷ blootgestelde bezoekers.",
   },
   {
+    key: "exposed_voucher_claims",
+    label: "Geclaimde vouchers na blootstelling",
+    unit: "count",
+    vat: "none",
+    definition: "Vouchers die blootgestelde bezoekers claimden, op de dag en na de eerste blootstelling.",
+  },
+  {
+    key: "exposed_redemptions",
+    label: "Verzilverde vouchers na blootstelling",
+    unit: "count",
+    vat: "none",
+    definition: "Van die geclaimde vouchers: verzilverd aan een kassa binnen 30 dagen na de claim.",
+  },
+  {
+    key: "exposed_first_washes",
+    label: "Eerste wasbeurten na blootstelling",
+    unit: "count",
+    vat: "none",
+    definition:
+      "Van die verzilveringen: door een kenteken bij zijn eerste bezoek ooit (niet eerder gelezen dan 30 minuten voor de verzilvering).",
+  },
+  {
     key: "uplift",
     label: "Uplift",
     unit: "percent",

@@ -3,13 +3,15 @@ import type {
   ExperimentMetric,
   ExperimentStatus,
 } from "../../shared/experiments/definitions.ts";
+import { metricLabel } from "../../shared/metrics/registry.ts";
 
 // How experiments are named on screen, shared by the report and the Instellingen screen.
 
+/** An experiment's primary metric, with the registry's label (a visitor of an experiment is an exposed one). */
 export const metricLabels: Record<ExperimentMetric, string> = {
-  conversion_rate: "Conversieratio",
-  revenue_per_visitor: "Omzet per bezoeker",
-  voucher_rate: "Voucherclaims per bezoeker",
+  conversion_rate: metricLabel("exposed_conversion_rate"),
+  revenue_per_visitor: metricLabel("revenue_per_visitor"),
+  voucher_rate: metricLabel("voucher_rate"),
 };
 
 export const guardrailLabels: Record<ExperimentGuardrail, string> = {

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import type { ExperimentDetail, ExperimentView } from "../../../../shared/experiments/report.ts";
 import { MULTIPLE_EXPOSURE_WARNING } from "../../../../shared/experiments/report.ts";
 import { formatNumber, formatPercent } from "../../../../shared/format.ts";
+import { metricLabel } from "../../../../shared/metrics/registry.ts";
 import { downloadTableCsv } from "../../../components/reports/csv.ts";
 import { guardrailLabels } from "../../../lib/experiment-labels.ts";
 import {
@@ -103,9 +104,9 @@ export function ExperimentDetailView(props: { detail: ExperimentDetail; view: Ex
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Variant</Table.Th>
-                  <Table.Th ta="right">Vouchers geclaimd</Table.Th>
-                  <Table.Th ta="right">Verzilverd</Table.Th>
-                  <Table.Th ta="right">Eerste wasbeurten</Table.Th>
+                  <Table.Th ta="right">{metricLabel("exposed_voucher_claims")}</Table.Th>
+                  <Table.Th ta="right">{metricLabel("exposed_redemptions")}</Table.Th>
+                  <Table.Th ta="right">{metricLabel("exposed_first_washes")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -5,6 +5,7 @@ import type {
 } from "../../../../shared/experiments/report.ts";
 import { MIN_CONVERSIONS } from "../../../../shared/experiments/verdict.ts";
 import { formatEuro, formatNumber, formatPercent } from "../../../../shared/format.ts";
+import { metricLabel } from "../../../../shared/metrics/registry.ts";
 
 // What the experiments report says, in Dutch: the verdict with its reason, and one sentence per figure
 // saying what it means and what it does not.
@@ -123,28 +124,34 @@ export function explanations(
       : ` Uitschieters zijn afgetopt op ${formatEuro(detail.revenueCap)} (het 99e percentiel van alle kopers), voor elke variant gelijk.`;
   const rows: [string, string][] = [
     [
-      "Bezoekers",
+      metricLabel("exposed_visitors"),
       "Bezoekers die de variant zagen, per dag geteld (een bezoeker-id wisselt elke dag); wie meer dan één variant zag telt niet mee.",
     ],
     [
-      "Conversies",
+      metricLabel("exposed_conversions"),
       "Aankopen na de eerste keer dat de bezoeker de variant zag, op dezelfde dag; een aankoop daarvoor telt niet.",
     ],
-    ["Conversieratio", "Bezoekers met minstens één aankoop gedeeld door alle bezoekers van de variant."],
-    ["Omzet per bezoeker", `Aankoopbedrag gedeeld door alle bezoekers, niet-kopers tellen als € 0.${cap}`],
     [
-      "Uplift",
+      metricLabel("exposed_conversion_rate"),
+      "Bezoekers met minstens één aankoop gedeeld door alle bezoekers van de variant.",
+    ],
+    [
+      metricLabel("revenue_per_visitor"),
+      `Aankoopbedrag gedeeld door alle bezoekers, niet-kopers tellen als € 0.${cap}`,
+    ],
+    [
+      metricLabel("uplift"),
       "Hoeveel procent de variant beter of slechter doet dan de controle; de balk is het 95%-interval: raakt die de nullijn, dan is geen verschil nog goed mogelijk.",
     ],
   ];
   if (view === "bayesian") {
     rows.push(
       [
-        "Kans om te winnen",
+        metricLabel("chance_to_win"),
         "De kans dat de variant echt beter is dan de controle, gegeven de gegevens tot nu toe; het is geen p-waarde en zegt niets over hoe groot het verschil is.",
       ],
       [
-        "Risico",
+        metricLabel("risk"),
         "Wat je gemiddeld aan uplift verliest als je deze keuze maakt en die verkeerd blijkt; kies pas als het risico klein is.",
       ],
     );

@@ -73,9 +73,12 @@ const lines = (csv: string) =>
 describe("the per-variant results as CSV", () => {
   it("writes the Bayesian view: chance to win and risk, the interval in percent, money in euros", () => {
     expect(lines(tableCsvFile(variantResultsTable(detail, "bayesian")))).toEqual([
-      "Variant;Rol;Bezoekers;Conversies;Conversieratio (%);Omzet per bezoeker (€);Uplift conversieratio (%);" +
-        "Uplift conversieratio, 95%-interval van (%);Uplift conversieratio, 95%-interval tot (%);" +
-        "Kans om te winnen (%);Risico (%);Vouchers geclaimd;Verzilverd;Eerste wasbeurten;Bouncepercentage (%)",
+      "Variant;Rol;Blootgestelde bezoekers;Conversies na blootstelling;Conversieratio na blootstelling (%);" +
+        "Omzet per blootgestelde bezoeker (€);Uplift conversieratio na blootstelling (%);" +
+        "Uplift conversieratio na blootstelling, 95%-interval van (%);" +
+        "Uplift conversieratio na blootstelling, 95%-interval tot (%);Kans om te winnen (%);Risico (%);" +
+        "Geclaimde vouchers na blootstelling;Verzilverde vouchers na blootstelling;" +
+        "Eerste wasbeurten na blootstelling;Bouncepercentage (%)",
       "Huidige versie;controle;1000;50;5,0;2,50;;;;;;10;4;3;40,0",
       "Prijs in beeld;variant;1000;60;6,0;3,00;20,0;-5,0;50,0;91,0;0,4;12;5;4;38,0",
     ]);
@@ -83,7 +86,7 @@ describe("the per-variant results as CSV", () => {
 
   it("writes the p-value in the fixed view and ja / nee with sequential testing", () => {
     const fixed = lines(tableCsvFile(variantResultsTable(detail, "fixed")));
-    expect(fixed[0]).toContain("95%-interval tot (%);p-waarde;Vouchers geclaimd;");
+    expect(fixed[0]).toContain("95%-interval tot (%);p-waarde;Geclaimde vouchers na blootstelling;");
     expect(fixed[2]).toBe("Prijs in beeld;variant;1000;60;6,0;3,00;20,0;-5,0;50,0;0,031;12;5;4;38,0");
     const sequential = lines(tableCsvFile(variantResultsTable(detail, "sequential")));
     expect(sequential[0]).toContain(";Significant;");
@@ -93,7 +96,7 @@ describe("the per-variant results as CSV", () => {
 
   it("leaves the guardrail out when the experiment has none", () => {
     const csv = lines(tableCsvFile(variantResultsTable({ ...detail, guardrail: null }, "bayesian")));
-    expect(csv[0].endsWith(";Eerste wasbeurten")).toBe(true);
+    expect(csv[0].endsWith(";Eerste wasbeurten na blootstelling")).toBe(true);
     expect(csv[2].endsWith(";12;5;4")).toBe(true);
   });
 });

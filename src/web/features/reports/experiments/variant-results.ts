@@ -3,6 +3,7 @@ import type {
   ExperimentView,
   VariantReport,
 } from "../../../../shared/experiments/report.ts";
+import { metricLabel } from "../../../../shared/metrics/registry.ts";
 import type { Column, Table } from "../../../../shared/reports/envelope.ts";
 import { guardrailLabels, metricLabels } from "../../../lib/experiment-labels.ts";
 
@@ -39,26 +40,26 @@ export function variantResultsTable(
   detail: Pick<ExperimentDetail, "metric" | "guardrail" | "variants">,
   view: ExperimentView,
 ): Table {
-  const uplift = `Uplift ${metricLabels[detail.metric].toLowerCase()}`;
+  const uplift = `${metricLabel("uplift")} ${metricLabels[detail.metric].toLowerCase()}`;
   const columns: Column[] = [
     { key: "variant", label: "Variant", type: "text" },
     { key: "role", label: "Rol", type: "text" },
-    { key: "units", label: "Bezoekers", type: "count" },
-    { key: "conversions", label: "Conversies", type: "count" },
-    { key: "conversion_rate", label: "Conversieratio", type: "percent" },
-    { key: "revenue_per_visitor", label: "Omzet per bezoeker", type: "eur_cents" },
+    { key: "units", label: metricLabel("exposed_visitors"), type: "count" },
+    { key: "conversions", label: metricLabel("exposed_conversions"), type: "count" },
+    { key: "conversion_rate", label: metricLabel("exposed_conversion_rate"), type: "percent" },
+    { key: "revenue_per_visitor", label: metricLabel("revenue_per_visitor"), type: "eur_cents" },
     { key: "uplift", label: uplift, type: "percent" },
     { key: "lower", label: `${uplift}, 95%-interval van`, type: "percent" },
     { key: "upper", label: `${uplift}, 95%-interval tot`, type: "percent" },
     ...(view === "bayesian"
       ? ([
-          { key: "chance_to_win", label: "Kans om te winnen", type: "percent" },
-          { key: "risk", label: "Risico", type: "percent" },
+          { key: "chance_to_win", label: metricLabel("chance_to_win"), type: "percent" },
+          { key: "risk", label: metricLabel("risk"), type: "percent" },
         ] as const)
       : ([{ key: "test", label: testOutcomeLabel(view), type: "text" }] as const)),
-    { key: "claimed", label: "Vouchers geclaimd", type: "count" },
-    { key: "redemptions", label: "Verzilverd", type: "count" },
-    { key: "first_washes", label: "Eerste wasbeurten", type: "count" },
+    { key: "claimed", label: metricLabel("exposed_voucher_claims"), type: "count" },
+    { key: "redemptions", label: metricLabel("exposed_redemptions"), type: "count" },
+    { key: "first_washes", label: metricLabel("exposed_first_washes"), type: "count" },
     ...(detail.guardrail
       ? [{ key: "guardrail", label: guardrailLabels[detail.guardrail], type: "percent" } as const]
       : []),

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
 import type { ExperimentDetail, ExperimentView } from "../../../../shared/experiments/report.ts";
 import { formatEuro, formatNumber, formatPercent } from "../../../../shared/format.ts";
+import { metricLabel } from "../../../../shared/metrics/registry.ts";
 import { metricLabels } from "../../../lib/experiment-labels.ts";
 import { signedPercent } from "./texts.ts";
 import { UpliftBar } from "./uplift-bar.tsx";
@@ -26,15 +27,17 @@ export function VariantTable({ detail, view }: { detail: ExperimentDetail; view:
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Variant</Table.Th>
-            <Table.Th ta="right">Bezoekers</Table.Th>
-            <Table.Th ta="right">Conversies</Table.Th>
-            <Table.Th ta="right">Conversieratio</Table.Th>
-            <Table.Th ta="right">Omzet per bezoeker</Table.Th>
-            <Table.Th>Uplift {metricLabels[detail.metric].toLowerCase()} (95%-interval)</Table.Th>
+            <Table.Th ta="right">{metricLabel("exposed_visitors")}</Table.Th>
+            <Table.Th ta="right">{metricLabel("exposed_conversions")}</Table.Th>
+            <Table.Th ta="right">{metricLabel("exposed_conversion_rate")}</Table.Th>
+            <Table.Th ta="right">{metricLabel("revenue_per_visitor")}</Table.Th>
+            <Table.Th>
+              {metricLabel("uplift")} {metricLabels[detail.metric].toLowerCase()} (95%-interval)
+            </Table.Th>
             {view === "bayesian" ? (
               <>
-                <Table.Th ta="right">Kans om te winnen</Table.Th>
-                <Table.Th ta="right">Risico</Table.Th>
+                <Table.Th ta="right">{metricLabel("chance_to_win")}</Table.Th>
+                <Table.Th ta="right">{metricLabel("risk")}</Table.Th>
               </>
             ) : (
               <Table.Th ta="right">{testOutcomeLabel(view)}</Table.Th>
