@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
 import { roundUnderway, setRefreshed } from "./derived-sync.ts";
 import { FACT_TABLES } from "./derived-tables.ts";
-import { atWatermark, currentWatermark } from "./watermark.ts";
+import { atWatermark } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
@@ -56,7 +56,7 @@ export function startDerivedRefresher(
     seen = db.writeGeneration;
     const began = performance.now();
     try {
-      await atWatermark(db, await currentWatermark(db, facts), async () => {
+      await atWatermark(db, facts, async () => {
         // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
         for (const sync of syncs) if (!stopped) await sync(db);
       });

@@ -49,6 +49,13 @@ const refreshed = new WeakSet<Database>();
  */
 const requestScope = new AsyncLocalStorage<{ syncedAt: number | null }>();
 
+/** Under a watermark (watermark.ts): the write generation the facts were counted at. */
+const generationScope = new AsyncLocalStorage<number>();
+
+/** Runs `work`'s syncs as up to date with the database of write generation `generation` at most. */
+export const asOfGeneration = <T>(generation: number, work: () => Promise<T>): Promise<T> =>
+  generationScope.run(generation, work);
+
 /** Marks a database as kept up to date in the background, or no longer (the refresher stopped). */
 export function setRefreshed(db: Database, on: boolean): void {
   if (on) refreshed.add(db);
@@ -99,7 +106,8 @@ export async function serialised(
     .catch(() => {})
     .then(async () => {
       // Taken before the sync reads anything: a write that ends later raises it, so it is looked at next time.
-      const generation = db.writeGeneration;
+      // Under a watermark the sync sees the facts as they were when that was taken, not as they are now.
+      const generation = Math.min(db.writeGeneration, generationScope.getStore() ?? Number.POSITIVE_INFINITY);
       const began = performance.now();
       try {
         await sync(db);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
-import { declareDerived, syncDerived } from "./derived-sync.ts";
+import { asOfGeneration, declareDerived, syncDerived } from "./derived-sync.ts";
 import { factViews, readAtOneMoment } from "./watermark.ts";
 
 // The watermark by hand: a fact table of numbered rows, a derived table counting them, and answers read while
@@ -77,6 +77,20 @@ describe("the facts cut at a watermark", () => {
     expect(read.watermark).toEqual({ facts: 5 });
     // the next read catches up with them
     expect((await readAtOneMoment(db, [arriving], counted)).value).toEqual({ counted: 8, facts: 8 });
+  });
+
+  it("does not count a catch-up under a watermark as up to date with rows written after it was taken", async () => {
+    await db.run("INSERT INTO facts SELECT range FROM range(5)");
+    await syncCounts(db);
+    const generation = db.writeGeneration;
+    const views = await factViews(db, { facts: 5 });
+    await db.run("INSERT INTO facts VALUES (5), (6), (7)"); // written after the watermark was taken
+    const cut = await factViews(db, { facts: 5 });
+    expect(views).toEqual({});
+    await db.withTableViews(cut, () => asOfGeneration(generation, () => syncCounts(db)));
+    // finding nothing new under the watermark, it must not pass for up to date with the three rows
+    await syncCounts(db);
+    expect(await db.query("SELECT rows FROM facts_counted")).toEqual([{ rows: 8 }]);
   });
 
   it("leaves a derived table that a later catch-up brought further as it is", async () => {

@@ -1,6 +1,6 @@
 import type { Database, Queryable, TableViews } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { asRequest, settled } from "./derived-sync.ts";
+import { asOfGeneration, asRequest, settled } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -71,9 +71,20 @@ export async function factViews(db: Database, watermark: Watermark): Promise<Tab
   return views;
 }
 
-/** Runs `work` with every statement it makes reading the facts as of `watermark` (the catch-ups of a round). */
-export async function atWatermark<T>(db: Database, watermark: Watermark, work: () => Promise<T>): Promise<T> {
-  return db.withTableViews(await factViews(db, watermark), work);
+/**
+ * Runs `work` (the catch-ups of a round or a request) with every statement it makes reading `facts` as they
+ * are now: a fact written meanwhile waits for the next round.
+ */
+export async function atWatermark<T>(
+  db: Database,
+  facts: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  // Taken before the counts: whatever finishes writing later raises it, so a catch-up under this watermark
+  // is up to date with the database as of this generation, not of the moment it began (derived-sync.ts).
+  const generation = db.writeGeneration;
+  const views = await factViews(db, await currentWatermark(db, facts));
+  return db.withTableViews(views, () => asOfGeneration(generation, work));
 }
 
 export interface ReadAtOneMoment<T> {
@@ -102,9 +113,8 @@ export async function readAtOneMoment<T>(
   const facts = factsOf(declarations);
   const states = declarations.map((declaration) => declaration.bookkeeping.state);
   for (let attempt = 1; ; attempt++) {
-    const target = await currentWatermark(db, facts);
     const syncedAt = await asRequest(() =>
-      atWatermark(db, target, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
+      atWatermark(db, facts, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
     );
     // Usually the snapshot holds exactly the facts the derived tables do, and the answer is read in it.
     const first = await db.snapshot(async (tx) => {
