@@ -60,32 +60,35 @@ export class CodeChecker {
     this.errors.push({ row, path: rowPath(row, path), message });
   }
 
+  /** Throws every error collected, in row order. */
   throwIfAny(): void {
-    if (this.errors.length > 0) throw invalidBatch(this.errors);
+    if (this.errors.length > 0) throw invalidBatch(this.errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0)));
   }
 }
 
 /**
  * Resolves each row's site code to its id: unknown codes → 422 for that row; a key bound to one site may
  * only send that site's rows (403, naming the rows). A row without a site (null) has none, and is not a
- * row of a site-bound key's site.
+ * row of a site-bound key's site. Pass `checker` to have its errors of other fields thrown with the sites'.
  */
 export function resolveSites<T extends { site: string }>(
   rows: Numbered<T>[],
   sites: Map<string, number>,
   keySiteId: number | null,
+  checker?: CodeChecker,
 ): number[];
 export function resolveSites<T extends { site: string | null }>(
   rows: Numbered<T>[],
   sites: Map<string, number>,
   keySiteId: number | null,
+  checker?: CodeChecker,
 ): (number | null)[];
 export function resolveSites<T extends { site: string | null }>(
   rows: Numbered<T>[],
   sites: Map<string, number>,
   keySiteId: number | null,
+  checker = new CodeChecker(),
 ): (number | null)[] {
-  const checker = new CodeChecker();
   const ids = rows.map(({ row, value }) =>
     value.site === null ? null : (checker.lookup(sites, value.site, row, ["site"], "vestiging") ?? 0),
   );
