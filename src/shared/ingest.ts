@@ -14,29 +14,39 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // or lies more than a day ahead.
 const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
 
+/** An identifier sent by a machine: 1 to `max` visible ASCII characters, compared exactly. */
+export const visibleIdSchema = (max: number) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^[\\x21-\\x7e]{1,${max}}$`),
+      `Gebruik 1 tot ${max} zichtbare ASCII-tekens, zonder spaties.`,
+    );
+
 /** The sender's own id for a row; a row whose id was stored before (for the same site) is a duplicate. */
-export const eventIdSchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,128}$/, "Gebruik 1 tot 128 zichtbare ASCII-tekens, zonder spaties.");
+export const eventIdSchema = visibleIdSchema(128);
 
 /** A site or item code as configured in Wasbord (case-insensitive on the way in). */
-const codeSchema = singleLine()
+export const codeSchema = singleLine()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,47}$/, "Gebruik kleine letters, cijfers en streepjes (maximaal 48 tekens).");
 
 /** ISO 8601 with a time-zone offset ("2026-03-01T09:15:00+01:00" or "…Z"), not in the future. */
-const instantSchema = z.iso
+export const instantSchema = z.iso
   .datetime({ offset: true, abort: true })
   .refine((value) => Date.parse(value) >= EARLIEST, "Ligt vóór 2000.")
   .refine((value) => Date.parse(value) <= Date.now() + DAY_MS, "Ligt meer dan een dag in de toekomst.");
 
-const plateSchema = singleLine()
+/** A plate as a camera or till gives it, any formatting; stored normalised (parsePlate). */
+export const plateTextSchema = singleLine()
   .max(20)
   .refine(
     isPlateReading,
     "Een kenteken bestaat uit letters A–Z en cijfers; spaties, punten en streepjes mogen ertussen.",
-  )
+  );
+
+const plateSchema = plateTextSchema
   .nullable()
   .describe("The plate as read, any formatting (GBB-01-B, gbb01b); null or empty for a no-read.");
 
@@ -68,7 +78,9 @@ export const paymentMethods = [
   "app",
 ] as const;
 
-const cents = z.number().int().min(0).max(100_000_000);
+export const cents = z.number().int().min(0).max(100_000_000);
+
+export const voucherCodeSchema = singleLine().trim().toUpperCase().min(4).max(32);
 
 export const transactionLineSchema = z.object({
   item: codeSchema,
@@ -95,7 +107,7 @@ export const transactionRowSchema = z
     vatCents: cents
       .optional()
       .describe("VAT included in totalCents; worked out from the items' VAT rates when absent."),
-    voucherCode: singleLine().trim().toUpperCase().min(4).max(32).nullable().default(null),
+    voucherCode: voucherCodeSchema.nullable().default(null),
     promotion: codeSchema.nullable().default(null),
     customerPostcode: singleLine()
       .trim()

@@ -11,15 +11,18 @@ export interface RawRow {
 
 const NDJSON_TYPES = new Set(["application/x-ndjson", "application/ndjson", "application/jsonl"]);
 
-const tooLarge = () =>
+const tooLarge = (maxRows: number) =>
   new ApiError(
     413,
     "batch_too_large",
-    `Een batch mag hoogstens ${MAX_BATCH_ROWS.toLocaleString("nl-NL")} rijen en ${MAX_BATCH_BYTES / 1024 / 1024} MB bevatten.`,
+    `Een batch mag hoogstens ${maxRows.toLocaleString("nl-NL")} rijen en ${MAX_BATCH_BYTES / 1024 / 1024} MB bevatten.`,
   );
 
-/** Reads a batch: a JSON array, or NDJSON when the Content-Type says so, within the batch byte limit. */
-export async function readBatch(c: Context): Promise<RawRow[]> {
+/**
+ * Reads a batch: a JSON array, or NDJSON when the Content-Type says so, within the batch byte limit and at
+ * most `maxRows` rows.
+ */
+export async function readBatch(c: Context, maxRows = MAX_BATCH_ROWS): Promise<RawRow[]> {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const ndjson = NDJSON_TYPES.has(mediaType);
   if (!ndjson && mediaType !== "application/json") {
@@ -29,11 +32,11 @@ export async function readBatch(c: Context): Promise<RawRow[]> {
       "Stuur een JSON-array (Content-Type: application/json) of NDJSON (Content-Type: application/x-ndjson).",
     );
   }
-  const text = await readBodyText(c, MAX_BATCH_BYTES, tooLarge);
-  return ndjson ? parseNdjson(text) : parseJsonArray(text);
+  const text = await readBodyText(c, MAX_BATCH_BYTES, () => tooLarge(maxRows));
+  return ndjson ? parseNdjson(text, maxRows) : parseJsonArray(text, maxRows);
 }
 
-function parseJsonArray(text: string): RawRow[] {
+function parseJsonArray(text: string, maxRows: number): RawRow[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -43,17 +46,17 @@ function parseJsonArray(text: string): RawRow[] {
   if (!Array.isArray(parsed)) {
     throw new ApiError(400, "invalid_json", "De body moet een JSON-array van rijen zijn.");
   }
-  if (parsed.length > MAX_BATCH_ROWS) throw tooLarge();
+  if (parsed.length > maxRows) throw tooLarge(maxRows);
   return parsed.map((value, index) => ({ row: index + 1, value }));
 }
 
-function parseNdjson(text: string): RawRow[] {
+function parseNdjson(text: string, maxRows: number): RawRow[] {
   const lines = text.split("\n");
   const rows: RawRow[] = [];
   const errors: FieldError[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === "") return;
-    if (rows.length + errors.length >= MAX_BATCH_ROWS) throw tooLarge();
+    if (rows.length + errors.length >= maxRows) throw tooLarge(maxRows);
     try {
       rows.push({ row: index + 1, value: JSON.parse(line) });
     } catch {

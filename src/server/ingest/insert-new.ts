@@ -4,8 +4,12 @@ import { serialized } from "./serialize.ts";
 import type { BoundRelation } from "./unnest.ts";
 
 export interface NewRows {
-  /** plate_reads or transactions: keyed by (site_id, event_id), appended in time order. */
-  table: "plate_reads" | "transactions";
+  /**
+   * A fact table keyed by its sender's event id: plate_reads and transactions per site (site_id, event_id),
+   * membership_events across the chain (event_id), as `key` says; appended in time order.
+   */
+  table: "plate_reads" | "transactions" | "membership_events";
+  key: "site_id, event_id" | "event_id";
   timeColumn: "read_at" | "occurred_at";
   /** The batch's times in epoch microseconds, to narrow the duplicate check. */
   times: bigint[];
@@ -24,7 +28,7 @@ export interface NewRows {
 const DUPLICATE_KEY = /Duplicate key|violates unique constraint/i;
 
 /**
- * Inserts the rows of `relation` whose (site_id, event_id) is not stored yet, with `after`, in one
+ * Inserts the rows of `relation` whose key is not stored yet, with `after`, in one
  * transaction that has committed when this resolves; returns how many were inserted.
  */
 export function insertNew(db: Database, rows: NewRows): Promise<number> {
@@ -42,7 +46,7 @@ export function insertNew(db: Database, rows: NewRows): Promise<number> {
       : "";
     const sql = `INSERT INTO ${rows.table} BY NAME
       SELECT ${rows.generated ? `${rows.generated}, ` : ""}b.* FROM ${rows.relation.sql} b
-      ANTI JOIN (SELECT site_id, event_id FROM ${rows.table} ${window}) stored USING (site_id, event_id)
+      ANTI JOIN (SELECT ${rows.key} FROM ${rows.table} ${window}) stored USING (${rows.key})
       ${rows.returning ? `RETURNING ${rows.returning}` : ""}`;
     const { values, types } = rows.relation;
     const work = async (connection: DuckDBConnection) => {

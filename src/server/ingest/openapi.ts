@@ -8,24 +8,36 @@ import {
   type TransactionRow,
   transactionRowSchema,
 } from "../../shared/ingest.ts";
+import {
+  MAX_MEMBERSHIP_BATCH_ROWS,
+  type MembershipEvent,
+  membershipEventSchema,
+} from "../../shared/membership-events.ts";
 import type { z } from "../../shared/zod-nl.ts";
 import { access, errorAnswer, jsonSchema } from "../http/openapi-schema.ts";
 
 // OpenAPI path items of /api/ingest/*, generated from the same zod schemas the endpoints validate with.
 
-function batchEndpoint(summary: string, description: string, row: z.ZodType, example: unknown) {
+function batchEndpoint(
+  summary: string,
+  description: string,
+  row: z.ZodType,
+  example: unknown,
+  maxRows = MAX_BATCH_ROWS,
+) {
   const rowSchema = jsonSchema(row);
+  const most = maxRows.toLocaleString("nl-NL");
   return {
     post: {
       tags: ["ingest"],
       summary,
-      description: `${description} Een batch is een JSON-array of NDJSON (één rij per regel) van hoogstens ${MAX_BATCH_ROWS} rijen en 10 MB. Alle rijen worden eerst gecontroleerd; bij één ongeldige rij wordt niets opgeslagen. Het antwoord komt pas na het vastleggen (COMMIT).`,
+      description: `${description} Een batch is een JSON-array of NDJSON (één rij per regel) van hoogstens ${most} rijen en 10 MB. Alle rijen worden eerst gecontroleerd; bij één ongeldige rij wordt niets opgeslagen. Het antwoord komt pas na het vastleggen (COMMIT).`,
       ...access.apiKey,
       requestBody: {
         required: true,
         content: {
           "application/json": {
-            schema: { type: "array", maxItems: MAX_BATCH_ROWS, items: rowSchema },
+            schema: { type: "array", maxItems: maxRows, items: rowSchema },
             example: [example],
           },
           "application/x-ndjson": {
@@ -48,7 +60,7 @@ function batchEndpoint(summary: string, description: string, row: z.ZodType, exa
         "400": errorAnswer("De body is geen geldige JSON-array."),
         "401": errorAnswer("Geen, een ongeldige of een ingetrokken API-sleutel."),
         "403": errorAnswer("De sleutel geldt niet voor dit endpoint of voor de vestiging van een rij."),
-        "413": errorAnswer("Meer dan 10 000 rijen of 10 MB."),
+        "413": errorAnswer(`Meer dan ${most} rijen of 10 MB.`),
         "415": errorAnswer("Content-Type is geen application/json of application/x-ndjson."),
         "422": errorAnswer("Ongeldige rijen (met rij, veldpad en melding); niets is opgeslagen."),
         "503": errorAnswer(
@@ -107,6 +119,18 @@ const adStatExample: AdStatIngestRow = {
   conversionValueCents: 13200,
 };
 
+const membershipExample: MembershipEvent = {
+  eventId: "kassa-abo-2026-03-02-0007",
+  memberId: "ABO-10482",
+  type: "signup",
+  at: "2026-03-02T08:20:00+01:00",
+  site: "zeist",
+  plan: "onbeperkt-premium",
+  plates: ["GBB-01-B"],
+  channel: "site",
+  voucherCode: "FB-7K2M-Q9XD",
+};
+
 export const ingestOpenApiPaths = {
   "/api/ingest/plate-reads": batchEndpoint(
     "Kentekenlezingen aanleveren",
@@ -125,5 +149,12 @@ export const ingestOpenApiPaths = {
     "Dagcijfers per platform, campagne, advertentiegroep, advertentie of zoekwoord. Een rij wordt herkend aan die sleutel: dezelfde cijfers nogmaals zijn een duplicaat, gewijzigde cijfers vervangen de opgeslagen.",
     adStatIngestRowSchema,
     adStatExample,
+  ),
+  "/api/ingest/memberships": batchEndpoint(
+    "Abonnementsgebeurtenissen aanleveren",
+    "Gebeurtenissen van abonnementen (onbeperkt wassen) uit het kassasysteem: signup (plan en 1–3 kentekens verplicht; channel site/online/app en voucherCode mogen), charge (amountCents incl. btw verplicht), decline (reason mag), cancel (initiatedBy member of system verplicht; reason mag), pause, resume, plan_change (plan verplicht) en plate_change (kentekens verplicht). Een veld dat niet bij het type hoort, wordt geweigerd. plan is de code van een item van de soort abonnement (Instellingen › Items); site is een vestigingscode of null (online of app). Kentekens worden genormaliseerd en gecorrigeerd zoals kentekenlezingen. Gebeurtenissen worden opgeslagen zoals ze komen, ook in een andere volgorde dan ze gebeurden. Een eventId dat al is ontvangen (in deze of een eerdere batch) telt als duplicaat. Sleutel met bereik memberships of all.",
+    membershipEventSchema,
+    membershipExample,
+    MAX_MEMBERSHIP_BATCH_ROWS,
   ),
 };

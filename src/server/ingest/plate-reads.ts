@@ -61,6 +61,7 @@ export async function storePlateReads(
   ]);
   const accepted = await insertNew(db, {
     table: "plate_reads",
+    key: "site_id, event_id",
     timeColumn: "read_at",
     times: columns.read_at,
     relation,

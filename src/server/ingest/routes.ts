@@ -5,6 +5,7 @@ import {
   plateReadRowSchema,
   transactionRowSchema,
 } from "../../shared/ingest.ts";
+import { MAX_MEMBERSHIP_BATCH_ROWS, membershipEventSchema } from "../../shared/membership-events.ts";
 import type { z } from "../../shared/zod-nl.ts";
 import type { Database } from "../db/database.ts";
 import { isStorageFull } from "../db/engine-errors.ts";
@@ -15,6 +16,7 @@ import { ingestRows } from "../metrics/metrics.ts";
 import { storeAdStats } from "./ad-stats.ts";
 import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
 import { type RawRow, readBatch } from "./body.ts";
+import { storeMembershipEvents } from "./memberships.ts";
 import { storePlateReads } from "./plate-reads.ts";
 import { storeTransactions } from "./transactions.ts";
 import { type Numbered, validateRows } from "./validate.ts";
@@ -81,6 +83,12 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
     return c.json(
       counted("ad-stats", { accepted: stored.inserted + stored.updated, duplicates: stored.duplicates }),
     );
+  });
+
+  router.post("/memberships", requireApiKey(db, "memberships"), async (c) => {
+    const batch = await readBatch(c, MAX_MEMBERSHIP_BATCH_ROWS);
+    const rows = validated("memberships", batch, membershipEventSchema);
+    return c.json(counted("memberships", await storeMembershipEvents(db, rows, c.get("apiKey").siteId)));
   });
 
   return router;

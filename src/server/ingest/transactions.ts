@@ -132,6 +132,7 @@ export async function storeTransactions(
   ]);
   const accepted = await insertNew(db, {
     table: "transactions",
+    key: "site_id, event_id",
     timeColumn: "occurred_at",
     times: t.occurred_at,
     relation,

@@ -1,7 +1,7 @@
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, TINYINT, VARCHAR } from "@duckdb/node-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../db/database.ts";
-import { type BatchColumn, unnestRelation } from "./unnest.ts";
+import { type BatchColumn, unnestRelation, unnestRows } from "./unnest.ts";
 
 let db: Database;
 beforeEach(async () => {
@@ -52,6 +52,22 @@ describe("a batch bound as one relation", () => {
       },
       { id: 3, plate: "é€😀 'quoted'", at: null, confidence: null, bounce: null, sidecode: -128 },
     ]);
+  });
+
+  it("takes a batch row by row, its columns declared by name, as the same relation", async () => {
+    const relation = unnestRows(
+      { id: { type: INTEGER }, at: { type: BIGINT, convert: "make_timestamptz(?)" } },
+      [
+        { id: 1, at: 1_793_872_800_000_000n },
+        { id: 2, at: null },
+      ],
+    );
+    expect(relation).toEqual(
+      unnestRelation([
+        { name: "id", type: INTEGER, values: [1, 2] },
+        { name: "at", type: BIGINT, values: [1_793_872_800_000_000n, null], convert: "make_timestamptz(?)" },
+      ]),
+    );
   });
 
   it("gives no rows for an empty batch", async () => {

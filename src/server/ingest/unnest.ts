@@ -49,6 +49,22 @@ export function unnestRelation(columns: BatchColumn[], firstParam = 1): BoundRel
   };
 }
 
+/** A batch's column by name: its DuckDB type and, optionally, a conversion (as BatchColumn). */
+export type ColumnTypes<Row> = { [Name in keyof Row & string]: Omit<BatchColumn, "name" | "values"> };
+
+/** unnestRelation of a batch given row by row, its columns declared once by name. */
+export function unnestRows<Row extends Record<string, DuckDBValue>>(
+  columns: ColumnTypes<Row>,
+  rows: readonly Row[],
+  firstParam = 1,
+): BoundRelation {
+  const named = Object.entries(columns) as [keyof Row & string, Omit<BatchColumn, "name" | "values">][];
+  return unnestRelation(
+    named.map(([name, column]) => ({ name, ...column, values: rows.map((row) => row[name]) })),
+    firstParam,
+  );
+}
+
 /**
  * A value as JSON reads it back unchanged. JSON has no big integers, no NaN, no lone UTF-16 surrogates, and
  * the transform rounds 1.5 into an INTEGER: such a value is refused here, or (a surrogate) replaced by U+FFFD

@@ -7,7 +7,8 @@ import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 
 // Right to erasure. The plate's reads go (they are the car's movements); its sales stay without the plate,
 // because the bookkeeping must keep them (fiscale bewaarplicht, 7 years) and without a plate they say
-// nothing about a person. A read that the camera misread as this plate keeps its corrected plate and loses
+// nothing about a person. A membership's events stay too (charges, cancels: bookkeeping), the plate taken out
+// of the plates it covers. A read that the camera misread as this plate keeps its corrected plate and loses
 // the raw reading. Every derived table takes the plate out as its declaration says (reports/
 // derived-declarations.ts), in the same transaction, before the facts lose it: most keep their bookkeeping
 // and carry on without a rebuild; the customer journey is emptied and worked out again.
@@ -34,6 +35,7 @@ export async function erasePlate(
     await tx.run("DELETE FROM plate_reads WHERE plate = $1", [plate]);
     await tx.run("UPDATE plate_reads SET raw_plate = NULL WHERE raw_plate = $1", [plate]);
     await tx.run("UPDATE transactions SET plate = NULL, sidecode = NULL WHERE plate = $1", [plate]);
+    await tx.run("DELETE FROM membership_event_plates WHERE plate = $1", [plate]);
     await writeAudit(tx, options.actorEmail, {
       action: "erased",
       entity: "plate",

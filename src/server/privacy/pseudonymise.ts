@@ -4,11 +4,12 @@ import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { PLATE_COLUMNS } from "./plate-columns.ts";
 import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
 
-// Retention: once a plate's latest read or sale is older than the retention period, its whole history is
-// pseudonymised at once — reads (and the camera's raw reading), sales and the derived customer tables —
-// so that a customer never splits into a plate half and a pseudonym half, and every report figure stays
-// the same (visits, new/returning, cohorts and segments count customers, not plates). A car that comes back
-// after that is a new customer: that is what forgetting its plate means.
+// Retention: once a plate's latest read, sale or membership event naming it (a signup or plate change) is
+// older than the retention period, its whole history is pseudonymised at once — reads (and the camera's raw
+// reading), sales, the plates of memberships and the derived customer tables — so that a customer never
+// splits into a plate half and a pseudonym half, and every report figure stays the same (visits,
+// new/returning, cohorts and segments count customers, not plates). A car that comes back after that is a new
+// customer: that is what forgetting its plate means.
 
 const DAY_MS = 86_400_000;
 
@@ -27,6 +28,7 @@ export async function pseudonymiseExpired(
        SELECT plate FROM (
          SELECT plate, read_at AS seen_at FROM plate_reads WHERE plate IS NOT NULL
          UNION ALL SELECT plate, occurred_at FROM transactions WHERE plate IS NOT NULL
+         UNION ALL SELECT plate, occurred_at FROM membership_event_plates
        ) WHERE NOT starts_with(plate, '#')
        GROUP BY plate HAVING max(seen_at) < $cutoff::TIMESTAMPTZ`,
       { cutoff },

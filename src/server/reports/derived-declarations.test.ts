@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { FACT_TABLES } from "../warehouse/derived-tables.ts";
+import { FACT_PLATE_COLUMNS, FACT_TABLES } from "../warehouse/derived-tables.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { REPORTS } from "./registry.ts";
 
@@ -74,13 +74,19 @@ describe("the derived-table declarations", () => {
     expect(new Set(declared).size, "a table declared twice").toBe(declared.length);
   });
 
-  it("name every plate column of a derived table, with an erasure", async () => {
+  it("name every plate column of a fact and of a derived table, the latter with an erasure", async () => {
     const plateColumns = await db.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
        WHERE table_schema = 'main' AND column_name LIKE '%plate%' AND data_type = 'VARCHAR'`,
     );
+    expect(plateColumns.map((c) => `${c.table_name}.${c.column_name}`)).toContain(
+      "membership_event_plates.plate",
+    );
     for (const { table_name: table, column_name: column } of plateColumns) {
-      if ((FACT_TABLES as readonly string[]).includes(table)) continue;
+      if ((FACT_TABLES as readonly string[]).includes(table)) {
+        expect(FACT_PLATE_COLUMNS[table] ?? [], `FACT_PLATE_COLUMNS of ${table}`).toContain(column);
+        continue;
+      }
       const owner = DERIVED_TABLES.find((d) => d.tables.includes(table));
       expect(owner, `${table}.${column} holds a plate but no declaration keeps ${table}`).toBeDefined();
       expect(owner?.plateColumns[table] ?? [], `${owner?.name}: plateColumns of ${table}`).toContain(column);

@@ -18,12 +18,15 @@ export const FACT_TABLES = [
   "pageview_engaged_updates",
   "web_session_updates",
   "ad_stats_daily",
+  "membership_events",
+  "membership_event_plates",
 ] as const;
 
 /** The facts' plate columns: a raw reading is the camera's own text for the plate and goes with it. */
 export const FACT_PLATE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   plate_reads: ["plate", "raw_plate"],
   transactions: ["plate"],
+  membership_event_plates: ["plate"],
 };
 
 /** What an erasure takes out of the facts, counted before it does: some bookkeeping counts rows. */

@@ -27,6 +27,7 @@ export const scopeLabels: Record<ApiKeyScope, string> = {
   "plate-reads": "Kentekencamera's",
   transactions: "Kassa's",
   "ad-stats": "Advertentiecijfers",
+  memberships: "Abonnementen",
 };
 
 export const sourceLabels: Record<DataSource, string> = {
