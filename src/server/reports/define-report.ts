@@ -53,13 +53,15 @@ export async function runReport(
   return (await readReport(report, db, filters)).value;
 }
 
-/** runReport, with the watermark it read at: the property test builds its reference from those facts. */
+/** runReport, with the watermark it read at when asked: the property test builds its reference from it. */
 export async function readReport(
   report: ReportModule,
   db: Database,
   filters: ReportFilters,
+  options: { watermark?: boolean } = {},
 ): Promise<ReadAtOneMoment<ReportEnvelope>> {
-  const read = await readAtOneMoment(db, report.syncs.map(declarationOf), (tx) => report.run(tx, filters));
+  const declarations = report.syncs.map(declarationOf);
+  const read = await readAtOneMoment(db, declarations, (tx) => report.run(tx, filters), options);
   const { value: envelope, syncedAt } = read;
   return syncedAt ? { ...read, value: { ...envelope, syncedUpTo: syncedAt.toISOString() } } : read;
 }

@@ -92,8 +92,9 @@ async function readWhilePouring(db: Database, seed: number, batch: number): Prom
   if (!report) throw new Error("no report");
   const filters = await parseReportFilters(view, db, NOW, report.entry).catch(() => null);
   if (!filters) return 0;
-  const read = await readReport(report, db, filters).catch((error) => refusal(error));
+  const read = await readReport(report, db, filters, { watermark: true }).catch((error) => refusal(error));
   if (!read) return 0;
+  if (!read.watermark) throw new Error("asked for, the watermark is always there");
   const reference = await referenceDatabase(db, DERIVED_TABLES, read.watermark);
   try {
     const label = `seed ${seed}, batch ${batch}, ${report.id}?${new URLSearchParams(view)} while facts arrive`;

@@ -125,6 +125,21 @@ export async function serialised(
   return next;
 }
 
+/**
+ * Whether nothing was written to the database since each of these state tables' last sync found every fact
+ * taken in, and none runs: their derived tables hold every fact there is.
+ */
+export function upToDateWith(db: Database, states: readonly string[]): boolean {
+  const byState = chains.get(db);
+  return (
+    db.writesUnderway === 0 &&
+    states.every((state) => {
+      const chain = byState?.get(state);
+      return chain !== undefined && chain.running === 0 && chain.upToDate === db.writeGeneration;
+    })
+  );
+}
+
 /** The refresher's round under way on a database: it brings every declaration to one watermark. */
 const rounds = new WeakMap<Database, Promise<void>>();
 

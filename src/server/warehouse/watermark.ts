@@ -1,6 +1,6 @@
 import type { Database, Queryable, TableViews } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { asOfGeneration, asRequest, settled } from "./derived-sync.ts";
+import { asOfGeneration, asRequest, settled, upToDateWith } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -89,8 +89,8 @@ export async function atWatermark<T>(
 
 export interface ReadAtOneMoment<T> {
   value: T;
-  /** The facts the answer holds: per fact table its first rows, as many as said. */
-  watermark: Watermark;
+  /** The facts the answer holds: per fact table its first rows, as many as said; null at rest unless asked. */
+  watermark: Watermark | null;
   /** When the derived tables read were brought up to date, if the request left them to the refresher. */
   syncedAt: Date | null;
 }
@@ -99,35 +99,39 @@ export interface ReadAtOneMoment<T> {
 const ATTEMPTS = 3;
 
 /**
- * Catches the declarations up to one watermark (or reads what the refresher left, sync-policy.ts), then
- * runs `read` in one snapshot with the facts cut at the watermark the declarations hold. When they stand at
- * different points (a catch-up of one ran later: a refresher's round half done), it waits for the catch-ups
- * under way and tries again; after ATTEMPTS it reads the snapshot as it is and says so in the log, which the
- * property test would catch.
+ * Reads with the declarations at one watermark: `read` sees their tables and the facts as of the same facts.
+ * At rest (nothing written since each declaration took in every fact) its queries run side by side on the
+ * pool, and nothing written by their end shows that they read the same facts; the watermark is counted only
+ * when asked for. Otherwise it catches the declarations up to one watermark (or reads what the refresher left,
+ * sync-policy.ts) and runs `read` in one snapshot with the facts cut where the declarations stand. When they
+ * stand at different points (a refresher's round half done), it waits for the catch-ups under way and tries
+ * again; after ATTEMPTS it reads the snapshot as it is and says so in the log, which the property test would
+ * catch.
  */
 export async function readAtOneMoment<T>(
   db: Database,
   declarations: readonly DerivedDeclaration[],
   read: (tx: Queryable) => Promise<T>,
+  options: { watermark?: boolean } = {},
 ): Promise<ReadAtOneMoment<T>> {
   const facts = factsOf(declarations);
   const states = declarations.map((declaration) => declaration.bookkeeping.state);
+  let syncedAt: Date | null = null;
   for (let attempt = 1; ; attempt++) {
-    const syncedAt = await asRequest(() =>
-      atWatermark(db, facts, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
-    );
-    // Usually the snapshot holds exactly the facts the derived tables do, and the answer is read in it.
-    const first = await db.snapshot(async (tx) => {
-      const watermark = await watermarkOf(tx, declarations);
-      if (!watermark) return null;
-      const now = await currentWatermark(tx, facts);
-      const whole = facts.every((fact) => now[fact] === watermark[fact]);
-      return { watermark, answer: whole ? { value: await read(tx) } : null };
-    });
-    if (first?.answer) return { value: first.answer.value, watermark: first.watermark, syncedAt };
-    if (first) {
-      // Facts arrived since: the second snapshot reads them cut at the watermark, if it still holds.
-      const { watermark } = first;
+    if (!upToDateWith(db, states)) {
+      syncedAt = await asRequest(() =>
+        atWatermark(db, facts, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
+      );
+    }
+    if (upToDateWith(db, states)) {
+      const generation = db.writeGeneration;
+      const watermark = options.watermark ? await currentWatermark(db, facts) : null;
+      const value = await read(db);
+      if (db.writeGeneration === generation && db.writesUnderway === 0) return { value, watermark, syncedAt };
+    }
+    // Facts arrived since the catch-up, or during the read: one snapshot, the facts cut at the watermark.
+    const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
+    if (watermark) {
       const answer = await db.withTableViews(await factViews(db, watermark), () =>
         db.snapshot(async (tx) => {
           const still = await watermarkOf(tx, declarations);
