@@ -1,19 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { type AdminAlertRule, alertKinds, alertKpis } from "../../shared/admin/alerts.ts";
 import { observe } from "../alerts/observe.ts";
-import { Database } from "../db/database.ts";
+import { Database, type Queryable } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiError } from "../http/errors.ts";
 import { erasePlate } from "../privacy/erase-plate.ts";
 import { pseudonymKey } from "../privacy/pseudonym.ts";
 import { startDerivedRefresher } from "../warehouse/derived-refresher.ts";
 import { referenceDatabase } from "../warehouse/reference.ts";
+import { readAtOneMoment } from "../warehouse/watermark.ts";
 import { weeklyFigures } from "../weekly-mail/figures.ts";
 import { lastCompleteWeek } from "../weekly-mail/week.ts";
-import { readReport, runReport } from "./define-report.ts";
+import { runReport } from "./define-report.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { parseReportFilters } from "./filters.ts";
-import { type Chain, loadChainDimensions, randomChain, storeBatch } from "./random-chain.ts";
+import { type Chain, type Fact, loadChainDimensions, randomChain, storeBatch } from "./random-chain.ts";
 import { DERIVED_SYNCS, REPORTS } from "./registry.ts";
 
 // The property the derived tables exist under: whatever order and timing the facts arrive in (late, out of
@@ -68,11 +69,7 @@ async function arrivingOneByOne(chain: Chain, seed: number, kept: Database): Pro
     for (const [i, batch] of chain.batches.entries()) {
       const step = (seed + i) % 4;
       if (step === 0) {
-        const [, , pouring] = await Promise.all([
-          storeBatch(kept, batch),
-          syncAll(kept),
-          readWhilePouring(kept, seed, i),
-        ]);
+        const [pouring] = await Promise.all([readWhilePouring(kept, seed, i, batch), syncAll(kept)]);
         compared += pouring;
       } else if (step === 1) await storeBatch(kept, batch).then(() => syncAll(kept));
       else await storeBatch(kept, batch);
@@ -84,25 +81,49 @@ async function arrivingOneByOne(chain: Chain, seed: number, kept: Database): Pro
   return compared;
 }
 
-/** A report read while facts arrive, against the reference at its watermark: 1 when compared, 0 if refused. */
-async function readWhilePouring(db: Database, seed: number, batch: number): Promise<number> {
+/**
+ * A report read while a batch arrives, against the reference at its watermark: the batch is stored right after
+ * the report's catch-up and before its read, which must leave it out. 1 when compared, 0 if refused.
+ */
+async function readWhilePouring(db: Database, seed: number, index: number, batch: Fact[]): Promise<number> {
   const ids = [...REPORTS.keys()];
-  const report = REPORTS.get(ids[(seed * 7 + batch * 13) % ids.length]);
-  const view = VIEWS[(seed + batch) % VIEWS.length];
+  const report = REPORTS.get(ids[(seed * 7 + index * 13) % ids.length]);
+  const view = VIEWS[(seed + index) % VIEWS.length];
   if (!report) throw new Error("no report");
-  const filters = await parseReportFilters(view, db, NOW, report.entry).catch(() => null);
-  if (!filters) return 0;
-  const read = await readReport(report, db, filters, { watermark: true }).catch((error) => refusal(error));
-  if (!read) return 0;
-  if (!read.watermark) throw new Error("asked for, the watermark is always there");
-  const reference = await referenceDatabase(db, DERIVED_TABLES, read.watermark);
+  // stored outside the read's watermark scope: the promise chain is made here
+  let open = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    open = resolve;
+  }).then(() => storeBatch(db, batch));
+  const declarations = report.syncs.map((sync) => {
+    const declared = DERIVED_TABLES.find((declaration) => declaration.sync === sync);
+    if (!declared) throw new Error("a sync nobody declared");
+    const arrivingAfter = async (database: Queryable) => {
+      await declared.sync(database);
+      open();
+      await arrived;
+    };
+    return { ...declared, sync: arrivingAfter };
+  });
   try {
-    const label = `seed ${seed}, batch ${batch}, ${report.id}?${new URLSearchParams(view)} while facts arrive`;
-    const { syncedUpTo: _, ...answered } = read.value;
-    expect(answered, label).toEqual(await runReport(report, reference, filters));
-    return 1;
+    const filters = await parseReportFilters(view, db, NOW, report.entry).catch(() => null);
+    if (!filters) return 0;
+    const read = await readAtOneMoment(db, declarations, (tx) => report.run(tx, filters), {
+      watermark: true,
+    }).catch((error) => refusal(error));
+    if (!read) return 0;
+    if (!read.watermark) throw new Error("asked for, the watermark is always there");
+    const reference = await referenceDatabase(db, DERIVED_TABLES, read.watermark);
+    try {
+      const label = `seed ${seed}, batch ${index}, ${report.id}?${new URLSearchParams(view)} while facts arrive`;
+      expect(read.value, label).toEqual(await runReport(report, reference, filters));
+      return 1;
+    } finally {
+      await reference.close();
+    }
   } finally {
-    await reference.close();
+    open();
+    await arrived;
   }
 }
 
