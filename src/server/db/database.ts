@@ -1,20 +1,13 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
 import { invalidatedError, isFatalDatabaseError } from "./engine-errors.ts";
 import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
+import { createScopeViews, dropViews, inTableViews, inViewScope, type TableViews } from "./table-views.ts";
 import { createInstance } from "./wal-recovery.ts";
 
 export type { Params, Row } from "./read-rows.ts";
-
-/** Table name → the SELECT a scope reads in its place (withTableViews). */
-export type TableViews = Readonly<Record<string, string>>;
-const viewScope = new AsyncLocalStorage<TableViews>();
-
-/** Whether the caller runs inside `withTableViews`: the tables it reads may be cut (the warehouse's watermark). */
-export const inTableViews = (): boolean => viewScope.getStore() !== undefined;
 
 /** What one connection can do; a transaction hands the same interface to its callback. */
 export interface Queryable {
@@ -91,7 +84,7 @@ export class Database implements Queryable {
   }
 
   query<T = Row>(sql: string, params?: Params): Promise<T[]> {
-    if (viewScope.getStore()) return this.transaction((tx) => tx.query<T>(sql, params));
+    if (inTableViews()) return this.transaction((tx) => tx.query<T>(sql, params));
     const reading = this.use((connection) => {
       this.injectFault(sql);
       return readRows<T>(connection, sql, params);
@@ -100,7 +93,7 @@ export class Database implements Queryable {
   }
 
   run(sql: string, params?: Params): Promise<void> {
-    if (viewScope.getStore()) return this.transaction((tx) => tx.run(sql, params));
+    if (inTableViews()) return this.transaction((tx) => tx.run(sql, params));
     return this.written(
       this.use(async (connection) => {
         this.injectFault(sql);
@@ -133,7 +126,7 @@ export class Database implements Queryable {
         await connection.run("BEGIN TRANSACTION");
         let views: string[] = [];
         try {
-          views = await this.createScopeViews(connection);
+          views = await createScopeViews(connection);
           const result = await work(tx, connection);
           await dropViews(connection, views);
           await connection.run("COMMIT");
@@ -157,7 +150,7 @@ export class Database implements Queryable {
    * outside a transaction runs in one. The views' SELECTs name their tables with the catalog (`catalog`).
    */
   withTableViews<T>(views: TableViews, work: () => Promise<T>): Promise<T> {
-    return viewScope.run(views, work);
+    return inViewScope(views, work);
   }
 
   /**
@@ -198,7 +191,7 @@ export class Database implements Queryable {
       await connection.run("SELECT current_database()");
       let views: string[] = [];
       try {
-        views = await this.createScopeViews(connection);
+        views = await createScopeViews(connection);
         return await work(tx);
       } finally {
         await queue;
@@ -206,21 +199,6 @@ export class Database implements Queryable {
         await connection.run("ROLLBACK").catch(() => {});
       }
     });
-  }
-
-  /** Creates the scope's views on the connection; answers the names created, for dropViews. */
-  private async createScopeViews(connection: DuckDBConnection): Promise<string[]> {
-    const created: string[] = [];
-    try {
-      for (const [name, select] of Object.entries(viewScope.getStore() ?? {})) {
-        await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
-        created.push(name);
-      }
-      return created;
-    } catch (error) {
-      await dropViews(connection, created);
-      throw error;
-    }
   }
 
   /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */
@@ -300,9 +278,4 @@ export class Database implements Queryable {
     else if (this.closed) connection.closeSync();
     else this.idle.push(connection);
   }
-}
-
-/** Drops a transaction's temporary views before it ends: a temporary view outlives a COMMIT on its connection. */
-async function dropViews(connection: DuckDBConnection, views: readonly string[]): Promise<void> {
-  for (const name of views) await connection.run(`DROP VIEW IF EXISTS temp.main.${name}`);
 }

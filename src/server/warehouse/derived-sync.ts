@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Database, inTableViews, type Queryable } from "../db/database.ts";
+import { Database, type Queryable } from "../db/database.ts";
+import { inTableViews } from "../db/table-views.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 import { requestSync } from "./sync-policy.ts";
 

@@ -1,4 +1,5 @@
-import type { Database, Queryable, TableViews } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
 import { asOfGeneration, asRequest, settled, upToDateWith } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
