@@ -11,17 +11,18 @@ import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
  * Every table the reports derive from the facts, declared once each (warehouse/derived-tables.ts), in the
  * order they follow one another: the refresher syncs them in this order, an erasure takes a plate out of
  * them in the reverse. derived-declarations.test.ts holds this list against the schema.
- * The quick sums that nothing follows come last: while a refresher's round works on the slow customer
- * tables, a report reading those and the sums finds all of them still at the round before, in step
- * (watermark.ts); they are out of step only for the few milliseconds the sums take at the end.
+ * Tables that reports read together come one after the other, and the quick sums last: during a refresher's
+ * round a report's tables stand at different points (watermark.ts) only between the first and the last of
+ * them, and the ones behind have only that stretch to catch up (the dashboard: the customers' tables, then
+ * the hourly reads and the sales sums, a few milliseconds).
  */
 export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
-  CUSTOMER_VISITS_DECLARED,
-  SEGMENT_COUNTS_DECLARED,
   PROGRAMME_VISITS_DECLARED,
   POSTCODE_SALES_DECLARED,
   WEB_PAGES_DECLARED,
   JOURNEY_DECLARED,
+  CUSTOMER_VISITS_DECLARED,
+  SEGMENT_COUNTS_DECLARED,
   READS_HOURLY_DECLARED,
   SALES_SUMS_DECLARED,
 ];

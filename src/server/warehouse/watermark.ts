@@ -1,7 +1,7 @@
 import type { Database, Queryable } from "../db/database.ts";
 import type { TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
-import { asOfGeneration, asRequest, settled, upToDateWith } from "./derived-sync.ts";
+import { asOfGeneration, asRequest, upToDateWith } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -105,9 +105,8 @@ const ATTEMPTS = 3;
  * pool, and nothing written by their end shows that they read the same facts; the watermark is counted only
  * when asked for. Otherwise it catches the declarations up to one watermark (or reads what the refresher left,
  * sync-policy.ts) and runs `read` in one snapshot with the facts cut where the declarations stand. When they
- * stand at different points (a refresher's round half done), it waits for the catch-ups under way and tries
- * again; after ATTEMPTS it reads the snapshot as it is and says so in the log, which the property test would
- * catch.
+ * stand at different points (a refresher's round half done), they all catch up to now and it tries again; after ATTEMPTS it reads the snapshot as it is and says so in the log, which the property test
+ * would catch.
  */
 export async function readAtOneMoment<T>(
   db: Database,
@@ -142,8 +141,11 @@ export async function readAtOneMoment<T>(
       );
       if (answer) return { value: answer.value, watermark, syncedAt };
     }
-    // Out of step: a catch-up of some of them (a refresher's round) is under way; it ends in step.
-    if (attempt < ATTEMPTS) await settled(db, states);
+    // Out of step (a refresher's round half done, a request's catch-up of some of them): all catch up to now,
+    // whatever the policy says. Not to the furthest of them: its counts per fact table may come from different
+    // moments, and a sale's lines would be taken in without the sale (sales-rollup.ts needs them together).
+    if (attempt < ATTEMPTS)
+      await atWatermark(db, facts, () => Promise.all(declarations.map((d) => d.sync(db))));
     else {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
       const value = await db.snapshot(read);
