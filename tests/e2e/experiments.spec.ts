@@ -120,4 +120,5 @@ test("the report reads the demo experiments: a winner, a health warning, and the
   await expect(
     page.getByText("De verdeling van de bezoekers klopt niet (sample ratio mismatch)"),
   ).toBeVisible();
+  await page.screenshot({ path: shot("experiments-srm"), fullPage: true });
 });
