@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { setRefreshed } from "./derived-sync.ts";
+import { roundUnderway, setRefreshed } from "./derived-sync.ts";
 import { FACT_TABLES } from "./derived-tables.ts";
 import { atWatermark } from "./watermark.ts";
 
@@ -70,7 +70,9 @@ export function startDerivedRefresher(
   const began = performance.now();
   let first = true;
   const tick = () => {
-    running = round()
+    running = round();
+    roundUnderway(db, running);
+    running = running
       .then(() => {
         // After a restart or an upgrade that rebuilds tables this takes minutes at a large chain: say when done.
         if (first && !stopped)

@@ -141,6 +141,21 @@ export function upToDateWith(db: Database, states: readonly string[]): boolean {
   );
 }
 
+/** The refresher's round under way on a database: it brings every declaration to one watermark. */
+const rounds = new WeakMap<Database, Promise<void>>();
+
+/** Notes the refresher's round under way, so that a request can wait for the tables to be in step. */
+export function roundUnderway(db: Database, round: Promise<void>): void {
+  rounds.set(db, round);
+}
+
+/** Waits for the refresher's round under way, and for every sync of these state tables running. */
+export async function settled(db: Database, states: readonly string[]): Promise<void> {
+  await rounds.get(db)?.catch(() => {});
+  const byState = chains.get(db);
+  await Promise.all(states.map((state) => byState?.get(state)?.last.catch(() => {})));
+}
+
 /** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
 async function requestMayCatchUp(
   db: Database,
