@@ -11,10 +11,10 @@ import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
  * Every table the reports derive from the facts, declared once each (warehouse/derived-tables.ts), in the
  * order they follow one another: the refresher syncs them in this order, an erasure takes a plate out of
  * them in the reverse. derived-declarations.test.ts holds this list against the schema.
- * Tables that reports read together come one after the other, and the quick sums last: during a refresher's
- * round a report's tables stand at different points (watermark.ts) only between the first and the last of
- * them, and the ones behind have only that stretch to catch up (the dashboard: the customers' tables, then
- * the hourly reads and the sales sums, a few milliseconds).
+ * Tables that reports read together come one after the other: during a refresher's round a report's tables
+ * stand at different points (watermark.ts) only between the first and the last of them, and a report reading
+ * them waits for that stretch (the dashboard: the customers' visits, then the hourly reads and the sales sums,
+ * a few milliseconds; Flow's segment counts, which follow the visits and take longer, come after those).
  */
 export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
   PROGRAMME_VISITS_DECLARED,
@@ -22,7 +22,7 @@ export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
   WEB_PAGES_DECLARED,
   JOURNEY_DECLARED,
   CUSTOMER_VISITS_DECLARED,
-  SEGMENT_COUNTS_DECLARED,
   READS_HOURLY_DECLARED,
   SALES_SUMS_DECLARED,
+  SEGMENT_COUNTS_DECLARED,
 ];
