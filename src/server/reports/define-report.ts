@@ -60,13 +60,16 @@ export async function readReport(
   filters: ReportFilters,
   options: { watermark?: boolean } = {},
 ): Promise<ReadAtOneMoment<ReportEnvelope>> {
-  const declarations = report.syncs.map(declarationOf);
+  const declarations = declarationsOf(report);
   const read = await readAtOneMoment(db, declarations, (tx) => report.run(tx, filters), options);
   const { value: envelope, syncedAt } = read;
   return syncedAt ? { ...read, value: { ...envelope, syncedUpTo: syncedAt.toISOString() } } : read;
 }
 
 const DECLARATION_OF = new Map(DERIVED_TABLES.map((declaration) => [declaration.sync, declaration]));
+
+/** The declarations of the derived tables a report reads (its syncs'). */
+export const declarationsOf = (report: ReportModule): DerivedDeclaration[] => report.syncs.map(declarationOf);
 
 function declarationOf(sync: DerivedSync): DerivedDeclaration {
   const declaration = DECLARATION_OF.get(sync);

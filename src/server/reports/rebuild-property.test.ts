@@ -11,7 +11,7 @@ import { referenceDatabase } from "../warehouse/reference.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
 import { weeklyFigures } from "../weekly-mail/figures.ts";
 import { lastCompleteWeek } from "../weekly-mail/week.ts";
-import { runReport } from "./define-report.ts";
+import { declarationsOf, runReport } from "./define-report.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { parseReportFilters } from "./filters.ts";
 import { type Chain, type Fact, loadChainDimensions, randomChain, storeBatch } from "./random-chain.ts";
@@ -95,9 +95,7 @@ async function readWhilePouring(db: Database, seed: number, index: number, batch
   const arrived = new Promise<void>((resolve) => {
     open = resolve;
   }).then(() => storeBatch(db, batch));
-  const declarations = report.syncs.map((sync) => {
-    const declared = DERIVED_TABLES.find((declaration) => declaration.sync === sync);
-    if (!declared) throw new Error("a sync nobody declared");
+  const declarations = declarationsOf(report).map((declared) => {
     const arrivingAfter = async (database: Queryable) => {
       await declared.sync(database);
       open();
