@@ -141,6 +141,11 @@ export const REPORT_SECTIONS: NavSection[] = [
       { label: "Programmakeuze", path: "/reports/trx-items", title: "Programmakeuze — verkoop" },
     ],
   },
+  // Beyond the spec (DESIGN §5): the wash club, from the till system's membership events.
+  {
+    label: "ABONNEMENTEN",
+    entries: [{ label: "Overzicht", path: "/reports/memberships", title: "Abonnementen — overzicht" }],
+  },
 ];
 
 /** Every page a navigation leads to, flattened (children instead of their parent where they exist). */

@@ -5,6 +5,7 @@ import { CUSTOMER_VISITS_DECLARED, SEGMENT_COUNTS_DECLARED } from "./customers/c
 import { POSTCODE_SALES_DECLARED } from "./customers/postcode-sales.ts";
 import { READS_HOURLY_DECLARED } from "./customers/reads-hourly.ts";
 import { JOURNEY_DECLARED } from "./journey/journey-sync.ts";
+import { MEMBER_STATE_DECLARED } from "./memberships/member-state.ts";
 import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
 
 /**
@@ -25,4 +26,5 @@ export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
   READS_HOURLY_DECLARED,
   SALES_SUMS_DECLARED,
   SEGMENT_COUNTS_DECLARED,
+  MEMBER_STATE_DECLARED,
 ];

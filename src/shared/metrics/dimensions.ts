@@ -33,6 +33,7 @@ export const DIMENSIONS: readonly DimensionDefinition[] = [
   { key: "path", label: "Pagina" },
   { key: "landing_path", label: "Landingspagina" },
   { key: "item", label: "Item" },
+  { key: "plan", label: "Abonnement" },
   { key: "programme", label: "Programma" },
   { key: "previous", label: "Vorige keer" },
   { key: "next", label: "Deze keer" },

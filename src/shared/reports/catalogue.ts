@@ -1,6 +1,6 @@
-import type { ZodType } from "zod";
+export type { CatalogueEntry } from "./catalogue-entry.ts";
+
 import { experimentsReportSchema } from "../experiments/report.ts";
-import { navPages, pageTitle, REPORT_SECTIONS } from "../navigation.ts";
 import {
   AD_FAMILIES,
   type AdFamily,
@@ -11,7 +11,7 @@ import {
   adSeries,
   adTables,
 } from "./ad-reports.ts";
-import type { DimensionKey } from "./dimensions.ts";
+import { type CatalogueEntry, report } from "./catalogue-entry.ts";
 import {
   acquisitionExtraSchema,
   cohortsExtraSchema,
@@ -21,73 +21,11 @@ import {
   itemFlowExtraSchema,
   voucherFlowExtraSchema,
 } from "./extras.ts";
-import type { Granularity } from "./filters.ts";
 
 // THE report catalogue: every report of the navigation (built or not) and the dashboard, with what it
 // accepts and what it answers. The server's registry and the web's declarations are typed from it, the
 // filter parser reads its filters from it, and src/server/reports/catalogue.test.ts checks every built
 // report against it: its module, its declaration, its SQL snapshot and the keys of its envelope.
-
-export interface CatalogueEntry<
-  K extends string = string,
-  S extends string = string,
-  T extends string = string,
-> {
-  /** The report's path under /reports, and its API id: GET /api/reports/<id>. */
-  id: string;
-  title: string;
-  /**
-   * "built": a query module answering the envelope, drawn from a declaration. "bespoke": a screen and an
-   * endpoint of its own (DESIGN §5: experiments), whose whole answer has the `extra` schema.
-   */
-  status: "built" | "bespoke";
-  /** The finest bucket its facts allow: ad statistics are daily, so "day" refuses Uur. */
-  finest: Granularity;
-  /** Whether the site filter applies; ad and website figures belong to no site. */
-  site: boolean;
-  /** Whether it draws figures over time, so the granularity applies (default: it has series). */
-  bucketed: boolean;
-  /** The dimension filters it accepts (beyond period, comparison, granularity and site). */
-  dimensions: readonly DimensionKey[];
-  kpis: readonly K[];
-  /** Series keys; `programme:*` stands for one series per programme. */
-  series: readonly S[];
-  tables: readonly T[];
-  /** The shape of `envelope.extra`, for reports with a bespoke part (of the whole answer when bespoke). */
-  extra?: ZodType;
-}
-
-const titles = new Map(navPages(REPORT_SECTIONS).map((page) => [page.path, pageTitle(page)]));
-const titleOf = (id: string) => {
-  const title = titles.get(`/reports/${id}`);
-  if (!title) throw new Error(`report ${id} is not in the navigation`);
-  return title;
-};
-
-type Status = CatalogueEntry["status"];
-type Defaulted = "finest" | "site" | "bucketed" | "dimensions";
-
-function report<
-  const K extends string,
-  const S extends string,
-  const T extends string,
-  const St extends Status = "built",
->(
-  id: string,
-  entry: Omit<CatalogueEntry<K, S, T>, "id" | "title" | Defaulted | "status"> &
-    Partial<Pick<CatalogueEntry, Defaulted>> & { status?: St },
-): CatalogueEntry<K, S, T> & { status: St } {
-  return {
-    id,
-    title: id === "dashboard" ? "Dashboard" : titleOf(id),
-    status: "built",
-    finest: "hour",
-    site: true,
-    bucketed: entry.series.length > 0,
-    dimensions: [],
-    ...entry,
-  } as CatalogueEntry<K, S, T> & { status: St };
-}
 
 type AdTableKey = `by_${AdLevel}` | "join_health" | "by_brand" | "by_campaign_type" | "movers";
 type AdEntry = CatalogueEntry<AdMetricKey, AdSeriesKey, AdTableKey> & {
@@ -277,6 +215,30 @@ export const REPORT_CATALOGUE = {
     kpis: ["programmes", "subscription_washes", "programme_price", "extras_per_wash", "subscriptions"],
     series: ["programmes", "programme:*"],
     tables: ["programmes", "extras", "subscriptions"],
+  }),
+
+  memberships: report("memberships", {
+    finest: "day",
+    kpis: [
+      "members_active",
+      "mrr",
+      "members_new",
+      "members_ended",
+      "members_ended_voluntary",
+      "members_ended_involuntary",
+      "members_net",
+      "member_churn",
+      "member_churn_voluntary",
+      "member_churn_involuntary",
+      "decline_recovery",
+      "membership_conversion",
+      "membership_washes",
+      "washes_per_member",
+      "revenue_per_member",
+      "cross_site_usage",
+    ],
+    series: ["members_active", "mrr", "members_new", "members_ended"],
+    tables: ["by_site", "by_plan"],
   }),
 };
 

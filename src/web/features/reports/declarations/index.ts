@@ -4,6 +4,7 @@ import { acquisition } from "./acquisition.ts";
 import { AD_DECLARATIONS } from "./ad-platforms.ts";
 import { contentLandingPages, contentPages, itemFlow, vouchers, vouchersFlow } from "./behaviour.ts";
 import { usersFlow, usersGeo, usersRecognition, usersType, usersUnique } from "./customers.ts";
+import { memberships } from "./memberships.ts";
 import { trxItems, trxRevenue, trxSales } from "./transactions.ts";
 
 /** The reports with a screen under /reports: every built one but the dashboard, which is a page of its own. */
@@ -14,6 +15,7 @@ const DECLARATIONS = {
   "trx-sales": trxSales,
   "trx-revenue": trxRevenue,
   "trx-items": trxItems,
+  memberships,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

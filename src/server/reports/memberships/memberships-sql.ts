@@ -1,0 +1,180 @@
+import { localDate } from "../../warehouse/time-zone.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ReportSql, type WindowName } from "../sql.ts";
+
+// The SQL of Abonnementen › Overzicht (REPORT-DEFINITIONS §5), over each membership's course (member-state.ts)
+// and the membership events. A site filter narrows to the memberships sold at the chosen sites (their `site`);
+// memberships sold online or in the app then drop out. Money is excl. VAT at the plan's rate. A "day" is a
+// local day in Europe/Amsterdam; windows end at now when the period runs to now.
+
+const LOCAL = (column: string) => `timezone('Europe/Amsterdam', ${column})`;
+/** A plan's monthly price excl. VAT, in cents, of items `i`. */
+const MONTHLY_EX_VAT = "i.price_cents * 100.0 / (100 + i.vat_rate_percent)";
+
+/** The site filter on a membership's site column ("true" for all sites). */
+const siteOf = (sql: ReportSql, column: string) => sql.siteCondition(column)[0] ?? "true";
+
+/** The request's windows with their bounds as parameters: start, end (instants), first and last local day. */
+function windows(sql: ReportSql): string {
+  return sql.windows
+    .map(([name, window]) => {
+      sql.params[`${name}_start`] = window.start.toISOString();
+      sql.params[`${name}_end`] = window.end.toISOString();
+      sql.params[`${name}_from`] = window.from;
+      // the last day the window reaches: today when it runs to now
+      sql.params[`${name}_last`] = localDate(new Date(window.end.getTime() - 1));
+      return `SELECT '${name}' AS win, $${name}_start::TIMESTAMPTZ AS win_start, $${name}_end::TIMESTAMPTZ AS win_end,
+        $${name}_from::DATE AS win_from, $${name}_last::DATE AS win_last`;
+    })
+    .join(" UNION ALL ");
+}
+
+/**
+ * Per window and local day: active members and MRR at the day's end (active at instant t: a stretch with
+ * started_at ≤ t < ended_at), new members (signups) and ended ones, voluntary and involuntary.
+ * Active members are counted from the stretches' starts and ends per day, added up over the days: a
+ * stretch counts from the first day whose end is at or after its start, until the first whose end is at or
+ * after its end.
+ */
+export function membersDailySql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const site = siteOf(sql, "site_id");
+  const text = `WITH windows AS (${windows(sql)}),
+  spans AS (
+    SELECT s.started_at, s.ended_at, ${MONTHLY_EX_VAT} AS mrr
+    FROM membership_spans s JOIN items i ON i.id = s.plan_item_id WHERE ${siteOf(sql, "s.site_id")}
+  ), marks AS (
+    SELECT ${LOCAL("started_at - INTERVAL 1 MICROSECOND")}::DATE AS day, 1 AS members, mrr FROM spans
+    UNION ALL
+    SELECT ${LOCAL("ended_at - INTERVAL 1 MICROSECOND")}::DATE, -1, -mrr FROM spans WHERE ended_at IS NOT NULL
+  ), days AS (
+    SELECT win, unnest(generate_series(win_from, win_last, INTERVAL 1 DAY))::DATE AS day FROM windows
+  ), running AS (
+    SELECT day, sum(sum(members)) OVER (ORDER BY day) AS active, sum(sum(mrr)) OVER (ORDER BY day) AS mrr_cents
+    FROM (SELECT day, members, mrr FROM marks UNION ALL SELECT day, 0, 0 FROM days)
+    GROUP BY day
+  ), moves AS (
+    SELECT day, sum(new) AS new, sum(ended_member) AS ended_member, sum(ended_system) AS ended_system FROM (
+      SELECT ${LOCAL("signed_up_at")}::DATE AS day, 1 AS new, 0 AS ended_member, 0 AS ended_system
+      FROM membership_members WHERE ${site}
+      UNION ALL
+      SELECT ${LOCAL("ended_at")}::DATE, 0, (ended_by = 'member')::INT, (ended_by = 'system')::INT
+      FROM membership_members WHERE ended_at IS NOT NULL AND ${site}
+    ) GROUP BY day
+  )
+  SELECT d.win, d.day::VARCHAR AS day, ${sql.bucket("d.day::TIMESTAMP")} AS bucket, r.active, r.mrr_cents, coalesce(m.new, 0) AS new,
+    coalesce(m.ended_member, 0) AS ended_member, coalesce(m.ended_system, 0) AS ended_system
+  FROM days d JOIN running r USING (day) LEFT JOIN moves m USING (day)
+  ORDER BY d.win, d.day`;
+  return { text, params: sql.params };
+}
+
+/**
+ * Per window, per site of sale and per plan (and in total): active members and MRR at the window's end,
+ * new members (by the plan they signed up on) and ended ones (by their plan at the end).
+ */
+export function membersAtEndSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const text = `WITH windows AS (${windows(sql)}), facts AS (
+    SELECT w.win, s.site_id, s.plan_item_id, 1 AS active, ${MONTHLY_EX_VAT} AS mrr_cents, 0 AS new, 0 AS ended,
+      0 AS ended_member, 0 AS ended_system
+    FROM windows w JOIN membership_spans s ON s.started_at <= w.win_end AND (s.ended_at IS NULL OR s.ended_at > w.win_end)
+    JOIN items i ON i.id = s.plan_item_id
+    WHERE ${siteOf(sql, "s.site_id")}
+    UNION ALL
+    SELECT w.win, m.site_id, m.signup_plan_item_id, 0, 0, 1, 0, 0, 0
+    FROM windows w JOIN membership_members m ON m.signed_up_at >= w.win_start AND m.signed_up_at < w.win_end
+    WHERE ${siteOf(sql, "m.site_id")}
+    UNION ALL
+    SELECT w.win, m.site_id, m.plan_item_id, 0, 0, 0, 1, (m.ended_by = 'member')::INT, (m.ended_by = 'system')::INT
+    FROM windows w JOIN membership_members m ON m.ended_at >= w.win_start AND m.ended_at < w.win_end
+    WHERE ${siteOf(sql, "m.site_id")}
+  )
+  SELECT win, CASE WHEN grouping(site_id) = 0 THEN 'site' WHEN grouping(plan_item_id) = 0 THEN 'plan' ELSE 'total' END AS grain,
+    site_id, plan_item_id, sum(active) AS active, sum(mrr_cents) AS mrr_cents, sum(new) AS new, sum(ended) AS ended,
+    sum(ended_member) AS ended_member, sum(ended_system) AS ended_system
+  FROM facts GROUP BY GROUPING SETS ((win), (win, site_id), (win, plan_item_id))`;
+  return { text, params: sql.params };
+}
+
+/** The whole calendar months of each window, with their first instant and the first of the next month. */
+export interface ChurnMonth {
+  win: WindowName;
+  month: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Per window and whole month: the members active at the month's first instant, and of those, the ones whose
+ * membership ended within the month, voluntarily (`member`) and involuntarily (`system`).
+ */
+export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
+  const sql = new ReportSql(filters);
+  const site = siteOf(sql, "s.site_id");
+  const values = months.map((month, i) => {
+    sql.params[`month_${i}_start`] = month.start.toISOString();
+    sql.params[`month_${i}_end`] = month.end.toISOString();
+    return `('${month.win}', '${month.month}', $month_${i}_start::TIMESTAMPTZ, $month_${i}_end::TIMESTAMPTZ)`;
+  });
+  if (values.length === 0) return null;
+  const text = `WITH months(win, month, m_start, m_end) AS (VALUES ${values.join(", ")}),
+  starting AS (
+    SELECT DISTINCT mo.win, mo.month, mo.m_start, mo.m_end, s.member_id
+    FROM months mo JOIN membership_spans s ON s.started_at <= mo.m_start AND (s.ended_at IS NULL OR s.ended_at > mo.m_start)
+    WHERE ${site}
+  )
+  SELECT st.win, st.month, count(*) AS active_start,
+    count(*) FILTER (WHERE m.ended_at >= st.m_start AND m.ended_at < st.m_end AND m.ended_by = 'member') AS ended_member,
+    count(*) FILTER (WHERE m.ended_at >= st.m_start AND m.ended_at < st.m_end AND m.ended_by = 'system') AS ended_system
+  FROM starting st JOIN membership_members m USING (member_id)
+  GROUP BY ALL ORDER BY st.win, st.month`;
+  return { text, params: sql.params };
+}
+
+/**
+ * Per window: the charges collected, excl. VAT at the member's plan's rate; the declines whose 14 days are
+ * complete (day 14 after the decline's local day is over) and of those the recovered ones (a charge of the
+ * same member after the decline, at most 14 local days later).
+ */
+export function moneySql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const site = siteOf(sql, "m.site_id");
+  sql.params.today = localDate(filters.now);
+  const member = `LEFT JOIN membership_members m USING (member_id) LEFT JOIN items i ON i.id = m.plan_item_id`;
+  const events = (type: string) =>
+    sql.facts("membership_events", "occurred_at", {
+      site: null,
+      where: `type = '${type}'`,
+    });
+  const text = `WITH charges AS (${events("charge")}), declines AS (${events("decline")})
+  SELECT win, sum(amount_cents * 100.0 / (100 + coalesce(i.vat_rate_percent, 21))) AS charged_cents,
+    0 AS declines, 0 AS recovered
+  FROM charges ${member} WHERE ${site} GROUP BY win
+  UNION ALL
+  SELECT win, 0, count(*), count_if(EXISTS (
+      SELECT 1 FROM membership_events c WHERE c.member_id = d.member_id AND c.type = 'charge'
+        AND c.occurred_at > d.occurred_at AND ${LOCAL("c.occurred_at")}::DATE - ${LOCAL("d.occurred_at")}::DATE <= 14
+    ))
+  FROM declines d ${member}
+  WHERE ${site} AND ${LOCAL("d.occurred_at")}::DATE + 15 <= $today::DATE
+  GROUP BY win`;
+  return { text, params: sql.params };
+}
+
+/**
+ * Per window, site of the wash and site of the membership: washes (sales with a wash programme), member
+ * washes (the sale's plate covered by an active membership then) and free washes that are no member's.
+ * `member_site` is null for washes that are no member's and for members sold online.
+ */
+export function washesSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const visits = sql.facts("programme_visits", "occurred_at", { site: null });
+  const text = `SELECT v.win, v.site_id AS wash_site, p.site_id AS member_site, p.member_id IS NOT NULL AS member,
+    count(*) AS washes, count_if(v.free) AS free
+  FROM (${visits}) v
+  LEFT JOIN membership_plates p ON p.plate = v.plate AND v.occurred_at >= p.started_at
+    AND (p.ended_at IS NULL OR v.occurred_at < p.ended_at)
+  GROUP BY ALL`;
+  return { text, params: sql.params };
+}

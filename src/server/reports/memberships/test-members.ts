@@ -1,0 +1,70 @@
+import { type MembershipEvent, membershipEventSchema } from "../../../shared/membership-events.ts";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { storeMembershipEvents } from "../../ingest/memberships.ts";
+
+// For the memberships' tests: a migrated in-memory database with sites a (1) and b (2), the plans basis
+// (€ 24,20 incl. 21 % VAT: € 20,00 excl.) and premium (€ 36,30: € 30,00 excl.), and membership events stored
+// as the API stores them.
+
+export async function membersDatabase(): Promise<Database> {
+  const db = await Database.open(":memory:");
+  await migrate(db);
+  await db.run(
+    `INSERT INTO sites (id, code, name, city, postcode, lat, lon) VALUES
+      (1, 'a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), (2, 'b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,
+  );
+  await db.run(`INSERT INTO items (id, code, name, kind, price_cents, sort_order) VALUES
+    (11, 'basis', 'Basis onbeperkt', 'abonnement', 2420, 1), (12, 'premium', 'Premium onbeperkt', 'abonnement', 3630, 2),
+    (21, 'glans', 'Glans', 'programma', 1500, 3)`);
+  return db;
+}
+
+let sequence = 0;
+
+/** One membership event as the till sends it; `eventId` is made up unless given. */
+export type TestEvent = Omit<MembershipEvent, "eventId" | "site"> & {
+  eventId?: string;
+  site?: string | null;
+};
+
+/** Stores events through the ingestion's own path (validated by the public schema first). */
+export async function storeEvents(db: Database, events: TestEvent[]): Promise<void> {
+  const rows = events.map((event, row) => ({
+    row,
+    value: membershipEventSchema.parse({ eventId: `ev${++sequence}`, ...event }),
+  }));
+  await storeMembershipEvents(db, rows, null);
+}
+
+/** A signup of `memberId` at `at` (Amsterdam wall-clock `YYYY-MM-DD HH:MM`, winter time: +01:00). */
+export const signup = (memberId: string, at: string, extra: Partial<TestEvent> = {}): TestEvent => ({
+  memberId,
+  type: "signup",
+  at: amsterdam(at),
+  site: "a",
+  plan: "basis",
+  plates: [`P${memberId}`],
+  channel: "site",
+  ...extra,
+});
+
+export const event = (
+  memberId: string,
+  type: TestEvent["type"],
+  at: string,
+  extra: Partial<TestEvent> = {},
+) => ({ memberId, type, at: amsterdam(at), ...extra }) as TestEvent;
+
+/**
+ * An instant in Amsterdam given as `YYYY-MM-DD HH:MM`: +01:00 from November to February, +02:00 from April
+ * to September; March and October change over, so a test gives those instants with their offset itself.
+ */
+export function amsterdam(at: string): string {
+  if (at.includes("T")) return at;
+  const [date, time = "12:00"] = at.split(" ");
+  const month = Number(date.slice(5, 7));
+  if (month === 3 || month === 10)
+    throw new Error(`give ${at} with its offset: the clocks change that month`);
+  return `${date}T${time}:00${month > 3 && month < 10 ? "+02:00" : "+01:00"}`;
+}

@@ -1,0 +1,144 @@
+import { defineMetrics } from "./types.ts";
+
+// The figures of the wash club (Abonnementen), from the till system's membership events
+// (REPORT-DEFINITIONS §5): a month is a calendar month in Europe/Amsterdam, money is excl. VAT.
+// They differ from Programmakeuze's "abonnementen", which are guessed from monthly payments, and so carry
+// labels of their own ("leden").
+
+export const MEMBERSHIP_METRICS = defineMetrics([
+  {
+    key: "members_active",
+    label: "Actieve leden",
+    unit: "count",
+    vat: "none",
+    definition:
+      "Leden met een lopend abonnement aan het eind van de periode: aangemeld, niet opgezegd en niet gepauzeerd.",
+  },
+  {
+    key: "mrr",
+    label: "MRR (maandelijkse abonnementsomzet)",
+    unit: "eur_cents",
+    vat: "excl",
+    definition:
+      "De maandprijs excl. btw van de plannen van de actieve leden, opgeteld: wat de leden elke maand opbrengen.",
+  },
+  {
+    key: "members_new",
+    label: "Nieuwe leden",
+    unit: "count",
+    vat: "none",
+    definition: "Aanmeldingen voor een abonnement in de periode.",
+  },
+  {
+    key: "members_ended",
+    label: "Gestopte leden",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition: "Abonnementen die in de periode eindigden: zelf opgezegd of gestopt na mislukte betalingen.",
+  },
+  {
+    key: "members_ended_voluntary",
+    label: "Zelf opgezegd",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition: "Abonnementen die het lid in de periode zelf opzegde (vrijwillige churn).",
+  },
+  {
+    key: "members_ended_involuntary",
+    label: "Gestopt na mislukte betaling",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition:
+      "Abonnementen die het kassasysteem in de periode beëindigde na mislukte betalingen (onvrijwillige churn).",
+  },
+  {
+    key: "members_net",
+    label: "Netto groei leden",
+    unit: "count",
+    vat: "none",
+    definition: "Nieuwe leden min gestopte leden in de periode.",
+  },
+  {
+    key: "member_churn",
+    label: "Churn leden",
+    unit: "percent",
+    vat: "none",
+    good: "down",
+    definition:
+      "Per kalendermaand: leden die aan het begin actief waren en in de maand stopten ÷ leden die aan het begin actief waren (aanmeldingen van de maand tellen niet mee); over een langere periode het gemiddelde van de hele maanden erin.",
+  },
+  {
+    key: "member_churn_voluntary",
+    label: "Churn leden, zelf opgezegd",
+    unit: "percent",
+    vat: "none",
+    good: "down",
+    definition: "Churn leden, alleen de leden die zelf opzegden.",
+  },
+  {
+    key: "member_churn_involuntary",
+    label: "Churn leden, mislukte betaling",
+    unit: "percent",
+    vat: "none",
+    good: "down",
+    definition: "Churn leden, alleen de leden die na mislukte betalingen stopten.",
+  },
+  {
+    key: "decline_recovery",
+    label: "Herstel mislukte betalingen",
+    unit: "percent",
+    vat: "none",
+    definition:
+      "Mislukte betalingen waarna hetzelfde lid binnen 14 dagen alsnog betaalde ÷ mislukte betalingen waarvan die 14 dagen voorbij zijn.",
+  },
+  {
+    key: "membership_conversion",
+    label: "Conversie naar lid",
+    unit: "percent",
+    vat: "none",
+    definition:
+      "Aanmeldingen op de vestiging ÷ wassen die een aanmelding hadden kunnen worden: alle wassen min die van actieve leden en gratis wassen.",
+  },
+  {
+    key: "eligible_washes",
+    label: "Wassen zonder abonnement",
+    unit: "count",
+    vat: "none",
+    definition:
+      "Wassen op de vestiging min die van actieve leden en gratis wassen: de kansen op een aanmelding.",
+  },
+  {
+    key: "membership_washes",
+    label: "Wassen door leden",
+    unit: "count",
+    vat: "none",
+    definition: "Wassen waarvan het kenteken op dat moment onder een actief abonnement viel.",
+  },
+  {
+    key: "washes_per_member",
+    label: "Wassen per lid per maand",
+    unit: "ratio",
+    vat: "none",
+    definition:
+      "Wassen door leden ÷ het gemiddelde aantal actieve leden per dag ÷ het aantal maanden (dagen ÷ 30,44).",
+  },
+  {
+    key: "revenue_per_member",
+    label: "Abonnementsgeld per lid per maand",
+    unit: "eur_cents",
+    vat: "excl",
+    definition:
+      "Geïnde abonnementsbetalingen excl. btw ÷ het gemiddelde aantal actieve leden per dag ÷ het aantal maanden (dagen ÷ 30,44).",
+  },
+  {
+    key: "cross_site_usage",
+    label: "Wassen bij een andere vestiging",
+    unit: "percent",
+    vat: "none",
+    definition:
+      "Aandeel van de wassen door leden op een andere vestiging dan waar hun abonnement verkocht is (online verkochte abonnementen niet meegeteld).",
+  },
+]);

@@ -1,0 +1,15 @@
+import { declareReport } from "../../../components/reports/declaration.ts";
+
+// ABONNEMENTEN: the wash club, from the membership events the till system sends.
+
+export const memberships = declareReport({
+  id: "memberships",
+  intro:
+    "Hoeveel leden er zijn en wat ze per maand opbrengen, wie er bij kwamen en wie stopten (zelf of na mislukte betalingen), hoe vaak leden wassen en welke vestigingen de meeste abonnementen verkopen.",
+  charts: [
+    { title: "Actieve leden", series: ["members_active"], kind: "line", half: true },
+    { title: "MRR (maandelijkse abonnementsomzet)", series: ["mrr"], kind: "line", half: true },
+    { title: "Nieuwe en gestopte leden", series: ["members_new", "members_ended"], kind: "bar" },
+  ],
+  tables: ["by_site", "by_plan"],
+});
