@@ -144,7 +144,10 @@ export const REPORT_SECTIONS: NavSection[] = [
   // Beyond the spec (DESIGN §5): the wash club, from the till system's membership events.
   {
     label: "ABONNEMENTEN",
-    entries: [{ label: "Overzicht", path: "/reports/memberships", title: "Abonnementen — overzicht" }],
+    entries: [
+      { label: "Overzicht", path: "/reports/memberships", title: "Abonnementen — overzicht" },
+      { label: "Cohorten", path: "/reports/memberships/cohorts", title: "Abonnementen — cohorten" },
+    ],
   },
 ];
 

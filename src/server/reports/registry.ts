@@ -14,6 +14,7 @@ import { usersUnique } from "./customers/users-unique.ts";
 import { dashboard } from "./dashboard.ts";
 import type { ReportModule } from "./define-report.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
+import { membershipCohorts } from "./memberships/cohorts.ts";
 import { memberships } from "./memberships/memberships.ts";
 import { trxItems } from "./transactions/trx-items.ts";
 import { trxRevenue } from "./transactions/trx-revenue.ts";
@@ -28,6 +29,7 @@ const MODULES = {
   "trx-revenue": trxRevenue,
   "trx-items": trxItems,
   memberships,
+  "memberships/cohorts": membershipCohorts,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

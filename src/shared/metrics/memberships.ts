@@ -141,4 +141,27 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     definition:
       "Aandeel van de wassen door leden op een andere vestiging dan waar hun abonnement verkocht is (online verkochte abonnementen niet meegeteld).",
   },
+  {
+    key: "cohort_members",
+    label: "Leden in de cohorten",
+    unit: "count",
+    vat: "none",
+    definition: "Aanmeldingen in de twaalf kalendermaanden tot en met het einde van de periode.",
+  },
+  ...([3, 6, 12] as const).flatMap((k) => [
+    {
+      key: `member_retention_${k}` as const,
+      label: `Nog lid na ${k} maanden`,
+      unit: "percent" as const,
+      vat: "none" as const,
+      definition: `Leden die aan het eind van de ${k}e maand na hun aanmeldingsmaand nog actief waren ÷ alle leden van die maanden; alleen maanden waarvan dat moment voorbij is.`,
+    },
+    {
+      key: `member_ltv_${k}` as const,
+      label: `Opbrengst per lid na ${k} maanden`,
+      unit: "eur_cents" as const,
+      vat: "excl" as const,
+      definition: `Geïnde abonnementsbetalingen excl. btw in de eerste ${k} maanden (de aanmeldingsmaand meegeteld) ÷ het aantal leden; alleen maanden waarvan die ${k} maanden voorbij zijn.`,
+    },
+  ]),
 ]);

@@ -19,6 +19,7 @@ import {
   flowExtraSchema,
   geoExtraSchema,
   itemFlowExtraSchema,
+  memberCohortsExtraSchema,
   voucherFlowExtraSchema,
 } from "./extras.ts";
 
@@ -239,6 +240,22 @@ export const REPORT_CATALOGUE = {
     ],
     series: ["members_active", "mrr", "members_new", "members_ended"],
     tables: ["by_site", "by_plan"],
+  }),
+  "memberships/cohorts": report("memberships/cohorts", {
+    finest: "day",
+    bucketed: false, // cohorts by signup month, not a course over the period
+    kpis: [
+      "cohort_members",
+      "member_retention_3",
+      "member_retention_6",
+      "member_retention_12",
+      "member_ltv_3",
+      "member_ltv_6",
+      "member_ltv_12",
+    ],
+    series: [],
+    tables: ["by_month", "by_channel", "by_promotion"],
+    extra: memberCohortsExtraSchema,
   }),
 };
 

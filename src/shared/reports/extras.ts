@@ -20,6 +20,22 @@ export const cohortsExtraSchema = z.object({
   }),
 });
 
+/** Abonnementen › Cohorten: per signup month, the members still active at the end of each month after. */
+export const memberCohortsExtraSchema = z.object({
+  cohorts: z.object({
+    months: z.number(),
+    rows: z.array(
+      z.object({
+        /** First day of the cohort's month, `2026-01-01`. */
+        month: z.string(),
+        members: z.number(),
+        /** Index k: still active at the end of month m + k; null for months that have not ended yet. */
+        retention: z.array(z.object({ members: z.number(), share: z.number().nullable() }).nullable()),
+      }),
+    ),
+  }),
+});
+
 export const flowExtraSchema = z.object({
   heatmap: z.array(z.object({ weekday: z.number(), hour: z.number(), visits: z.number() })),
   migration: z.object({
@@ -75,6 +91,7 @@ export const acquisitionExtraSchema = z.object({
 });
 
 export type CohortsExtra = z.infer<typeof cohortsExtraSchema>;
+export type MemberCohortsExtra = z.infer<typeof memberCohortsExtraSchema>;
 export type FlowExtra = z.infer<typeof flowExtraSchema>;
 export type GeoExtra = z.infer<typeof geoExtraSchema>;
 export type VoucherFlowExtra = z.infer<typeof voucherFlowExtraSchema>;

@@ -26,6 +26,8 @@ export function CohortMatrix(props: {
   rows: CohortMatrixRow[];
   columnLabel: (index: number) => string;
   cohortHeading: string;
+  /** The heading of the cohorts' sizes: who they count. */
+  sizeHeading?: string;
   caption: string;
 }) {
   const { rows, columnLabel } = props;
@@ -42,7 +44,7 @@ export function CohortMatrix(props: {
           <Table.Tr>
             <Table.Th scope="col">{props.cohortHeading}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Klanten
+              {props.sizeHeading ?? "Klanten"}
             </Table.Th>
             {Array.from({ length: columns }, (_, index) => (
               <Table.Th key={columnLabel(index)} scope="col" ta="right">

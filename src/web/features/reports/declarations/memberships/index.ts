@@ -1,4 +1,5 @@
-import { declareReport } from "../../../components/reports/declaration.ts";
+import { declareReport } from "../../../../components/reports/declaration.ts";
+import { lazyPart } from "../lazy-part.tsx";
 
 // ABONNEMENTEN: the wash club, from the membership events the till system sends.
 
@@ -12,4 +13,13 @@ export const memberships = declareReport({
     { title: "Nieuwe en gestopte leden", series: ["members_new", "members_ended"], kind: "bar" },
   ],
   tables: ["by_site", "by_plan"],
+});
+
+export const membershipCohorts = declareReport({
+  id: "memberships/cohorts",
+  intro:
+    "Hoe lang leden blijven en wat ze opbrengen, per maand van aanmelding, per verkoopkanaal en per actie waarmee ze zich aanmeldden.",
+  charts: [],
+  extra: lazyPart(() => import("./cohorts-part.tsx"), 420),
+  tables: ["by_month", "by_channel", "by_promotion"],
 });

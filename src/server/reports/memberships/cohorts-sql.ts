@@ -1,0 +1,64 @@
+import { addMonths, startOfMonth } from "../../../shared/reports/dates.ts";
+import { localDate } from "../../warehouse/time-zone.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ReportSql } from "../sql.ts";
+
+// The SQL of Abonnementen › Cohorten (REPORT-DEFINITIONS §5): the members who signed up in each month of the
+// twelve up to the end of the period (a cohort per month), with, k = 0 … 12 months later, how many of them
+// were still active at the end of month m + k and what they had paid (excl. VAT) in their first k months.
+
+export const COHORT_MONTHS = 12;
+/** The last k a cohort is followed to. */
+export const MAX_K = 12;
+
+const LOCAL = (column: string) => `timezone('Europe/Amsterdam', ${column})`;
+/** The first instant of the local month `months` after the month of DATE `month`. */
+const monthStart = (month: string, months: string) =>
+  `timezone('Europe/Amsterdam', (${month} + to_months(${months}))::TIMESTAMP)`;
+
+/** The first day of the cohorts' first month: eleven months before the month of the period's last day. */
+export function firstCohortMonth(filters: ReportFilters): string {
+  const last = localDate(new Date(filters.current.end.getTime() - 1));
+  return addMonths(startOfMonth(last), -(COHORT_MONTHS - 1));
+}
+
+/**
+ * Per cohort month, channel of sale, promotion (by the signup's voucher code; null without one) and k:
+ * `members` (the cohort part's size), `retained` (active at the first instant of month m + k + 1) and
+ * `paid_cents` (charges excl. VAT at the plan's rate, in months m … m + k − 1). Counted for months that have
+ * not ended yet too: the report leaves out what is not complete.
+ */
+export function cohortsSql(filters: ReportFilters) {
+  const sql = new ReportSql(filters);
+  const site = sql.siteCondition("m.site_id")[0] ?? "true";
+  sql.params.first_month = firstCohortMonth(filters);
+  sql.params.end = filters.current.end.toISOString();
+  const text = `WITH cohort AS (
+    SELECT m.member_id, date_trunc('month', ${LOCAL("m.signed_up_at")})::DATE AS month,
+      coalesce(m.channel, CASE WHEN m.site_id IS NULL THEN 'online' ELSE 'site' END) AS channel,
+      coalesce(p.name, m.voucher_code) AS promotion
+    FROM membership_members m
+    LEFT JOIN vouchers v ON v.code = m.voucher_code LEFT JOIN promotions p ON p.id = v.promotion_id
+    WHERE m.signed_up_at >= ${monthStart("$first_month::DATE", "0")} AND m.signed_up_at < $end::TIMESTAMPTZ AND ${site}
+  ), paid AS (
+    -- charges per member and month since its cohort's month
+    SELECT c.member_id, datediff('month', c.month, ${LOCAL("e.occurred_at")}::DATE) AS since,
+      sum(e.amount_cents * 100.0 / (100 + i.vat_rate_percent)) AS cents
+    FROM cohort c JOIN membership_events e ON e.member_id = c.member_id AND e.type = 'charge'
+    JOIN membership_members m ON m.member_id = c.member_id JOIN items i ON i.id = m.plan_item_id
+    GROUP BY ALL
+  ), cells AS (
+    SELECT c.*, k, ${monthStart("c.month", "k + 1")} AS month_end FROM cohort c, range(0, ${MAX_K + 1}) t(k)
+  )
+  SELECT strftime(month, '%Y-%m-%d') AS month, channel, promotion, k, count(*) AS members,
+    count(*) FILTER (WHERE EXISTS (
+      SELECT 1 FROM membership_spans s WHERE s.member_id = x.member_id
+        AND s.started_at <= x.month_end AND (s.ended_at IS NULL OR s.ended_at > x.month_end)
+    )) AS retained,
+    coalesce(sum((SELECT sum(cents) FROM paid p WHERE p.member_id = x.member_id AND p.since >= 0 AND p.since < x.k)), 0)
+      AS paid_cents
+  FROM cells x
+  GROUP BY ALL
+  ORDER BY month, channel, promotion, k`;
+  return { text, params: sql.params };
+}
