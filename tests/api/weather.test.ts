@@ -120,6 +120,10 @@ describe("KNMI upload (Instellingen › Weer)", () => {
     const bad = knmiFile
       .replace("  260,20260302,   55,   67,   -1,   84", "  260,20260302,   55,  6,7,   -1,   84")
       .replace("  348,20260301,   60,   49,   28,    2", "  348,20260301,   60,   49,   28,   -7");
+    const preview = await admin.post("/api/imports/weather/preview", upload(bad));
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ rowsRead: 5, rowsToImport: 0, stations: [] });
+    expect(preview.body.errors).toHaveLength(2);
     const result = await admin.post("/api/imports/weather/commit", upload(bad));
     expect(result.status).toBe(422);
     expect(result.body.error).toMatchObject({ code: "import_has_errors" });

@@ -100,6 +100,7 @@ describe("parseKnmiDaggegevens", () => {
       ),
     );
     expect(parsed.days).toEqual([]);
+    expect(parsed.stations).toEqual([]);
     expect(parsed.rowsRead).toBe(6);
     expect(parsed.errors).toEqual([
       { row: FIRST_ROW + 1, field: "date", message: 'Kolom "YYYYMMDD": "20240230" is geen bestaande datum.' },

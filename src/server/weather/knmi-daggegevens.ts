@@ -63,13 +63,17 @@ export function parseKnmiDaggegevens(text: string): KnmiParseResult {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   const stations = new Map<number, KnmiStation>();
   const errors: ImportError[] = [];
-  const result = (rowsRead: number, fields: string[], days: KnmiDay[]): KnmiParseResult => ({
-    rowsRead,
-    fields,
-    stations: [...stations.values()].filter((s) => days.some((day) => day.station === s.code)),
-    days: errors.length > 0 ? [] : days,
-    errors: capped(errors),
-  });
+  const result = (rowsRead: number, fields: string[], read: KnmiDay[]): KnmiParseResult => {
+    const days = errors.length > 0 ? [] : read;
+    const named = new Set(days.map((day) => day.station));
+    return {
+      rowsRead,
+      fields,
+      stations: [...stations.values()].filter((station) => named.has(station.code)),
+      days,
+      errors: capped(errors),
+    };
+  };
 
   let header: Header | null = null;
   let index = 0;
