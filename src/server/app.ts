@@ -32,6 +32,7 @@ import { createReportsRouter } from "./reports/router.ts";
 import { createSavedViewsRouter } from "./reports/saved-views.ts";
 import { subscriptionOptOutRouter, subscriptionsRouter } from "./subscriptions/routes.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
+import { createWeatherImportRouter } from "./weather/routes.ts";
 import { unsubscribeRouter, weeklyMailRouter } from "./weekly-mail/routes.ts";
 
 export interface AppDeps {
@@ -167,6 +168,7 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   api.route("/reports", createReportsRouter(deps));
   api.route("/saved-views", createSavedViewsRouter(deps));
   api.route("/subscriptions", subscriptionsRouter(deps));
+  api.route("/imports/weather", createWeatherImportRouter(deps));
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));
   api.route("/annotations", createAnnotationsRouter(deps));

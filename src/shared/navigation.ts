@@ -44,6 +44,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Abonnementen", path: "/admin/subscriptions", title: "Abonnementen op rapporten" },
       { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
       { label: "API-tokens", path: "/admin/api-tokens", title: "API-tokens voor rapporten" },
+      { label: "Weer", path: "/admin/weather", title: "Weer: KNMI-gegevens en verwachting" },
     ],
   },
 ];

@@ -109,6 +109,14 @@ describe("the live demo", () => {
     const sales = day.body.kpis.find((k: { key: string }) => k.key === "transactions");
     expect(sales?.value).toBeGreaterThan(0);
 
+    // The demo's KNMI history links every site to De Bilt, and the weather service sent each one's forecast.
+    const weather = async () => (await api.get("/api/imports/weather")).body;
+    await expect
+      .poll(async () => (await weather()).stations.flatMap((s: { sites: object[] }) => s.sites), {
+        timeout: 30_000,
+      })
+      .toEqual(Array(4).fill(expect.objectContaining({ forecastFrom: expect.any(String) })));
+
     // Ctrl-C: the simulator stops before the server closes under its requests, and says nothing about it.
     await wasbord.stop("SIGINT");
     expect(wasbord.output()).not.toMatch(/fetch failed|live demo: sending failed/);

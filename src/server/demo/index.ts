@@ -3,6 +3,7 @@ import { planAds, writeAdRows } from "./ads.ts";
 import { demoDays } from "./calendar.ts";
 import { SITES } from "./catalog.ts";
 import { insertCatalog } from "./dimensions.ts";
+import { importDemoWeather } from "./knmi-history.ts";
 import { Random } from "./random.ts";
 import { SalesWriter } from "./sales.ts";
 import { demoWriters } from "./tables.ts";
@@ -118,6 +119,7 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
     }
     return Object.fromEntries(Object.entries(writers).map(([table, writer]) => [table, writer.rows]));
   });
+  await importDemoWeather(db, days, weatherSeries(days, rng.fork("weather")));
   await db.run("CHECKPOINT");
   return { rows, durationMs: Math.round(performance.now() - started) };
 }

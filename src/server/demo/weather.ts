@@ -8,6 +8,8 @@ import type { Random } from "./random.ts";
 export interface Weather {
   tempC: number;
   rainMm: number;
+  /** Hours of sunshine: a share of the day's length, smaller on wet days. */
+  sunshineH: number;
   /** Night frost: roads are salted. */
   frost: boolean;
   /** Demand for washes relative to an ordinary dry day. */
@@ -15,6 +17,8 @@ export interface Weather {
 }
 
 export function weatherSeries(days: Day[], rng: Random): Weather[] {
+  // A stream of its own (forking does not draw), so the sunshine leaves every other draw as it was.
+  const sun = rng.fork("sunshine");
   let anomaly = 0;
   let salt = 0;
   let wetYesterday = false;
@@ -41,6 +45,17 @@ export function weatherSeries(days: Day[], rng: Random): Weather[] {
     if (isSummerHoliday(day)) demand *= 0.85;
 
     wetYesterday = rainMm > 0.3;
-    return { tempC, rainMm, frost, demand };
+    return { tempC, rainMm, sunshineH: sunshine(day, season, rainMm, sun), frost, demand };
   });
+}
+
+/**
+ * Hours of sunshine at 52° N: the day lasts from about 7.7 hours at midwinter to 16.8 at midsummer, and the
+ * sun shines for about a third of it over a year (more in summer, less on wet days), as at De Bilt.
+ */
+function sunshine(day: Day, season: number, rainMm: number, rng: Random): number {
+  const dayLength = 12.25 - 4.55 * Math.cos((2 * Math.PI * (day.dayOfYear + 10)) / 365);
+  const wetness = rainMm > 6 ? 0.12 : rainMm > 2 ? 0.22 : rainMm > 0.3 ? 0.32 : 0.5;
+  const share = wetness - 0.08 * season + 0.18 * rng.normal();
+  return Math.round(dayLength * Math.min(0.95, Math.max(0, share)) * 10) / 10;
 }

@@ -8,9 +8,10 @@ import {
 } from "../../shared/imports.ts";
 import { writeAudit } from "../audit/audit.ts";
 import type { Database } from "../db/database.ts";
-import { ApiError, validationError } from "../http/errors.ts";
+import { validationError } from "../http/errors.ts";
 import { formats, type ParseResult, parseAdExport } from "../ingest/csv/parse-ad-export.ts";
 import { decodeExport } from "./decode.ts";
+import { importEmpty, importHasErrors } from "./refusals.ts";
 import { periodsOf, replaceAdStats, withExistingRows } from "./replace-ad-stats.ts";
 
 type Request = ReturnType<typeof importRequestSchema.parse>;
@@ -78,17 +79,8 @@ export async function commitImport(
   request: Request,
 ): Promise<ImportResult> {
   const parsed = parse(request);
-  if (parsed.errors.length > 0) {
-    throw new ApiError(
-      422,
-      "import_has_errors",
-      "Het bestand bevat fouten; er is niets geïmporteerd. Verbeter de regels en probeer het opnieuw.",
-      parsed.errors.map((error) => ({ path: error.field, message: error.message, row: error.row })),
-    );
-  }
-  if (parsed.rows.length === 0 || !parsed.platform) {
-    throw new ApiError(422, "import_empty", "Het bestand bevat geen rijen om te importeren.");
-  }
+  if (parsed.errors.length > 0) throw importHasErrors(parsed.errors);
+  if (parsed.rows.length === 0 || !parsed.platform) throw importEmpty();
   const summary = {
     fileName: request.fileName,
     platform: parsed.platform,

@@ -5,19 +5,20 @@ import { access, errorAnswer, jsonAnswer, jsonBody, signedInErrors } from "../ht
 
 // OpenAPI path items of /api/imports: ad-platform CSV exports, previewed and then imported; beheerders only.
 
+/** One error of an imported file: the line, the field (or "header" for the file as a whole), the message. */
+export const importErrorSchema = z.object({
+  row: z.number().int().describe("1-based line in the file"),
+  field: z.string().describe('The field, or "header" for the file as a whole'),
+  message: z.string(),
+});
+
 const summaryFields = {
   fileName: z.string(),
   platform: adPlatformSchema.nullable(),
   format: z.string().describe('Herkende exportsoort, bijv. "google_ads.keyword"; "unknown" als niets paste'),
   rowsRead: z.number().int(),
   rowsToImport: z.number().int(),
-  errors: z.array(
-    z.object({
-      row: z.number().int().describe("1-based line in the file"),
-      field: z.string().describe('The ad-stats field, or "header" / "account"'),
-      message: z.string(),
-    }),
-  ),
+  errors: z.array(importErrorSchema),
   periods: z.array(
     z.object({ account: z.string(), from: z.string(), to: z.string(), existingRows: z.number().int() }),
   ),

@@ -23,9 +23,11 @@ export function createImportsRouter(deps: { db: Database }): Hono<AppEnv> {
   return router;
 }
 
-async function readRequest(c: Context<AppEnv>) {
-  const body = await readJsonBody(c, MAX_BODY_BYTES, () =>
+const readRequest = async (c: Context<AppEnv>) => parseImportRequest(await readImportBody(c));
+
+/** The JSON body of an import (a file in base64), refused past the file size limit. */
+export function readImportBody(c: Context<AppEnv>): Promise<unknown> {
+  return readJsonBody(c, MAX_BODY_BYTES, () =>
     bodyTooLarge(MAX_BODY_BYTES, "Het bestand is groter dan 10 MB."),
   );
-  return parseImportRequest(body);
 }

@@ -13,6 +13,7 @@ import {
   type MembershipEvent,
   membershipEventSchema,
 } from "../../shared/membership-events.ts";
+import { type WeatherForecastRow, weatherForecastRowSchema } from "../../shared/weather.ts";
 import type { z } from "../../shared/zod-nl.ts";
 import { access, errorAnswer, jsonSchema } from "../http/openapi-schema.ts";
 
@@ -131,6 +132,14 @@ const membershipExample: MembershipEvent = {
   voucherCode: "FB-7K2M-Q9XD",
 };
 
+const weatherExample: WeatherForecastRow = {
+  site: "zeist",
+  date: "2026-03-03",
+  tempC: 7.5,
+  rainMm: 2.4,
+  sunshineH: 3.1,
+};
+
 export const ingestOpenApiPaths = {
   "/api/ingest/plate-reads": batchEndpoint(
     "Kentekenlezingen aanleveren",
@@ -156,5 +165,11 @@ export const ingestOpenApiPaths = {
     membershipEventSchema,
     membershipExample,
     MAX_MEMBERSHIP_BATCH_ROWS,
+  ),
+  "/api/ingest/weather": batchEndpoint(
+    "Weerverwachting aanleveren",
+    "De verwachting per vestiging en dag voor de komende dagen (vandaag tot 16 dagen vooruit): gemiddelde temperatuur (°C), neerslag (mm) en zonneschijn (uur), null als onbekend. Een latere verwachting voor dezelfde vestiging en dag vervangt de eerdere; dezelfde cijfers nogmaals tellen als duplicaat. Dezelfde vestiging en dag twee keer in één batch is een fout. Sleutel met bereik weather of all.",
+    weatherForecastRowSchema,
+    weatherExample,
   ),
 };

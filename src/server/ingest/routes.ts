@@ -6,6 +6,7 @@ import {
   transactionRowSchema,
 } from "../../shared/ingest.ts";
 import { MAX_MEMBERSHIP_BATCH_ROWS, membershipEventSchema } from "../../shared/membership-events.ts";
+import { weatherForecastRowSchema } from "../../shared/weather.ts";
 import type { z } from "../../shared/zod-nl.ts";
 import type { Database } from "../db/database.ts";
 import { isStorageFull } from "../db/engine-errors.ts";
@@ -13,6 +14,7 @@ import { ApiError, errorResponse } from "../http/errors.ts";
 import { routeOf } from "../http/observe-requests.ts";
 import { logger } from "../logging/logger.ts";
 import { ingestRows } from "../metrics/metrics.ts";
+import { storeForecasts } from "../weather/forecasts.ts";
 import { storeAdStats } from "./ad-stats.ts";
 import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
 import { type RawRow, readBatch } from "./body.ts";
@@ -89,6 +91,11 @@ export function createIngestRouter(deps: { db: Database }): Hono<ApiKeyEnv> {
     const batch = await readBatch(c, MAX_MEMBERSHIP_BATCH_ROWS);
     const rows = validated("memberships", batch, membershipEventSchema);
     return c.json(counted("memberships", await storeMembershipEvents(db, rows, c.get("apiKey").siteId)));
+  });
+
+  router.post("/weather", requireApiKey(db, "weather"), async (c) => {
+    const rows = validated("weather", await readBatch(c), weatherForecastRowSchema);
+    return c.json(counted("weather", await storeForecasts(db, rows, c.get("apiKey").siteId)));
   });
 
   return router;

@@ -28,7 +28,7 @@ export const ingestRows = registry.register(
   new Counter(
     "wasbord_ingest_rows_total",
     "Rows sent to /api/ingest/*: accepted (stored), duplicate (already stored) or refused (batch invalid).",
-    ["plate-reads", "transactions", "ad-stats", "memberships"].flatMap((endpoint) =>
+    ["plate-reads", "transactions", "ad-stats", "memberships", "weather"].flatMap((endpoint) =>
       ["accepted", "duplicate", "refused"].map((outcome) => ({ endpoint, outcome })),
     ),
   ),

@@ -12,6 +12,7 @@ import { liveOpenApiPaths } from "../reports/live-openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
 import { subscriptionsOpenApiPaths } from "../subscriptions/openapi.ts";
 import { trackingOpenApiPaths } from "../tracking/openapi.ts";
+import { weatherOpenApiPaths } from "../weather/openapi.ts";
 import { weeklyMailOpenApiPaths } from "../weekly-mail/openapi.ts";
 import { appOpenApiPaths } from "./app-paths.ts";
 
@@ -38,6 +39,7 @@ const described: PathItems = {
   ...subscriptionsOpenApiPaths,
   ...annotationsOpenApiPaths,
   ...reportTokensOpenApiPaths,
+  ...weatherOpenApiPaths,
 };
 
 const TAGS = [
@@ -48,7 +50,7 @@ const TAGS = [
     name: "admin",
     description: "Instellingen: gebruikers, items, acties, vestigingen, koppelingen. Beheerders.",
   },
-  { name: "imports", description: "CSV-exports van advertentieplatforms. Beheerders." },
+  { name: "imports", description: "CSV-exports van advertentieplatforms en KNMI-weergegevens. Beheerders." },
   {
     name: "ingest",
     description: "Aanlevering door camera's, kassa's en advertentieplatforms, met een API-sleutel.",

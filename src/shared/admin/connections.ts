@@ -3,7 +3,14 @@ import { z } from "../zod-nl.ts";
 import { requiredText } from "./fields.ts";
 
 /** Mirrors the scopes of src/server/ingest/api-keys.ts: one ingestion endpoint, or all of them. */
-export const apiKeyScopes = ["all", "plate-reads", "transactions", "ad-stats", "memberships"] as const;
+export const apiKeyScopes = [
+  "all",
+  "plate-reads",
+  "transactions",
+  "ad-stats",
+  "memberships",
+  "weather",
+] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const apiKeyCreateSchema = z.object({

@@ -11,7 +11,7 @@ import { Random } from "../random.ts";
 import { SalesWriter } from "../sales.ts";
 import { VoucherBook } from "../vouchers.ts";
 import { WashSimulator } from "../washes.ts";
-import { weatherSeries } from "../weather.ts";
+import { type Weather, weatherSeries } from "../weather.ts";
 import { WebSimulator } from "../web.ts";
 import { landingUrl } from "../web-sources.ts";
 
@@ -125,6 +125,19 @@ export async function liveCatalog(db: Queryable): Promise<{ catalog: Catalog; co
 
 const DEVICE_WIDTH: Record<string, number> = { mobile: 390, tablet: 820, desktop: 1440 };
 
+/** A live day's own stream, and the seed of the generator's stream for it. */
+function dayStreams(seed: number, date: string) {
+  const dayRng = new Random(seed).fork(`live ${date}`);
+  return { dayRng, daySeed: Math.floor(dayRng.next() * 2 ** 32) };
+}
+
+/** The weather the plan of the local day containing `moment` washes in (the live forecast's truth). */
+export function plannedWeather(moment: Date, seed: number): Weather {
+  const days = demoDays(moment, TWO_YEARS);
+  const { daySeed } = dayStreams(seed, days[days.length - 1].date);
+  return weatherSeries(days, new Random(daySeed).fork("weather"))[days.length - 1];
+}
+
 /** Plans the local day that contains `moment`, at demo scale `scale`. */
 export function planDay(
   moment: Date,
@@ -137,11 +150,8 @@ export function planDay(
   const day: Day = { ...days[days.length - 1], endMs: next.startMs };
   days[days.length - 1] = day;
 
-  const dayRng = new Random(seed).fork(`live ${day.date}`);
-  const rng = new DayRandom(
-    Math.floor(dayRng.next() * 2 ** 32),
-    new HandOver(new Random(seed).fork("washes").fork("customers")),
-  );
+  const { dayRng, daySeed } = dayStreams(seed, day.date);
+  const rng = new DayRandom(daySeed, new HandOver(new Random(seed).fork("washes").fork("customers")));
   const weather = weatherSeries(days, rng.fork("weather"));
   const reads = new Rows();
   const [transactions, lines] = [new Rows(), new Rows()];

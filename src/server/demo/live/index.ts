@@ -2,6 +2,7 @@ import type { Database } from "../../db/database.ts";
 import { createApiKey, revokeApiKey } from "../../ingest/api-keys.ts";
 import { logger } from "../../logging/logger.ts";
 import { type DayPlan, liveCatalog, planDay, type Timed } from "./day-plan.ts";
+import { startLiveForecasts } from "./forecast.ts";
 import { LiveSenders } from "./senders.ts";
 
 // The living demo: while the app runs in demo mode, the demo chain keeps washing. Every few seconds the
@@ -106,6 +107,14 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
   logger.info(
     `Live demo: ${caughtUp.reads.toLocaleString("nl-NL")} kentekenlezingen en ${caughtUp.sales.toLocaleString("nl-NL")} transacties ingehaald sinds ${new Date(from).toISOString()}; de keten leeft (DEMO_LIVE=false zet dit uit)`,
   );
+
+  const sites = [...codes.sites.values()];
+  startLiveForecasts({
+    seed: options.seed,
+    sites,
+    send: (rows) => senders.weather(rows),
+    signal: options.signal,
+  });
 
   let busy = false;
   const tick = async () => {

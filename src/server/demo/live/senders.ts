@@ -1,4 +1,5 @@
 import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
+import type { WeatherForecastRow } from "../../../shared/weather.ts";
 import type { WebHit } from "./day-plan.ts";
 
 // The live demo's devices: the cameras and tills post their rows to /api/ingest/* with the simulator's API
@@ -30,6 +31,10 @@ export class LiveSenders {
 
   transactions(rows: TransactionRow[]): Promise<number> {
     return this.ingest("transactions", rows);
+  }
+
+  weather(rows: WeatherForecastRow[]): Promise<number> {
+    return this.ingest("weather", rows);
   }
 
   private async ingest(endpoint: string, rows: unknown[]): Promise<number> {

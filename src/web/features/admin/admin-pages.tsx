@@ -13,6 +13,7 @@ import { ReportTokensPage } from "./report-tokens/report-tokens-page.tsx";
 import { SitesPage } from "./sites/sites-page.tsx";
 import { SubscriptionsPage } from "./subscriptions/subscriptions-page.tsx";
 import { UsersPage } from "./users/users-page.tsx";
+import { WeatherPage } from "./weather/weather-page.tsx";
 
 // The router gives every admin path of the navigation this module's AdminPage; the path picks the screen.
 const screens: Record<string, ComponentType<{ title: string }>> = {
@@ -27,6 +28,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/subscriptions": SubscriptionsPage,
   "/admin/alerts": AlertsPage,
   "/admin/api-tokens": ReportTokensPage,
+  "/admin/weather": WeatherPage,
 };
 
 export function AdminOverviewPage() {

@@ -28,6 +28,7 @@ export const scopeLabels: Record<ApiKeyScope, string> = {
   transactions: "Kassa's",
   "ad-stats": "Advertentiecijfers",
   memberships: "Abonnementen",
+  weather: "Weerverwachting",
 };
 
 export const sourceLabels: Record<DataSource, string> = {

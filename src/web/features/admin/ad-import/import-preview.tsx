@@ -1,7 +1,8 @@
-import { Alert, List, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { List, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { type AdStatRow, adStatKey } from "../../../../shared/ad-stats.ts";
 import { formatDate, formatEuro, formatNumber } from "../../../../shared/format.ts";
 import { describeFormat, type ImportPreview, type ImportTotals } from "../../../../shared/imports.ts";
+import { ImportErrors } from "../components/import-errors.tsx";
 import { fieldLabel } from "./labels.ts";
 
 const conversionsFormat = new Intl.NumberFormat("nl-NL", { maximumFractionDigits: 2 });
@@ -32,7 +33,13 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
           ))}
         </List>
       )}
-      {preview.errors.length > 0 && <ErrorTable preview={preview} />}
+      {preview.errors.length > 0 && (
+        <ImportErrors
+          errors={preview.errors}
+          fieldLabel={fieldLabel}
+          hint="Verbeter de regels hieronder in het bestand (of kies het juiste platform of account) en kies het bestand opnieuw."
+        />
+      )}
       {preview.rows.length > 0 && (
         <>
           <TotalsLine totals={preview.totals} />
@@ -61,43 +68,6 @@ function TotalsLine({ totals }: { totals: ImportTotals }) {
       {formatEuro(totals.spendCents)} kosten, {conversionsFormat.format(totals.conversions)} conversies,{" "}
       {formatEuro(totals.conversionValueCents)} conversiewaarde.
     </Text>
-  );
-}
-
-function ErrorTable({ preview }: { preview: ImportPreview }) {
-  return (
-    <Alert
-      color="red"
-      title={`Dit bestand bevat ${preview.errors.length === 1 ? "een fout" : `${preview.errors.length} fouten`}`}
-    >
-      <Stack gap="xs">
-        <Text size="sm">
-          Er wordt niets geïmporteerd zolang het bestand fouten bevat. Verbeter de regels hieronder in het
-          bestand (of kies het juiste platform of account) en kies het bestand opnieuw.
-        </Text>
-        <Table.ScrollContainer minWidth={480} maxHeight={320}>
-          <Table striped withTableBorder fz="sm">
-            <Table.Caption>Fouten per regel van het bestand</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Regel</Table.Th>
-                <Table.Th>Veld</Table.Th>
-                <Table.Th>Melding</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.errors.map((error) => (
-                <Table.Tr key={`${error.row}-${error.field}-${error.message}`}>
-                  <Table.Td>{error.row}</Table.Td>
-                  <Table.Td>{fieldLabel(error.field)}</Table.Td>
-                  <Table.Td>{error.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Alert>
   );
 }
 
