@@ -38,6 +38,12 @@ const APPLICATION_TABLES = [
   "sites",
   "tracking_counts",
   "tracking_salts",
+  // the weather as imported (KNMI) and forecast, replaced per station or site and day, and each site's
+  // nearest station (a view): read as they are, no derived table follows them
+  "site_weather_stations",
+  "weather_daily",
+  "weather_forecasts",
+  "weather_stations",
   "vouchers",
   "weekly_mail_key",
   "weekly_mail_recipients",
