@@ -6,6 +6,7 @@ import { POSTCODE_SALES_DECLARED } from "./customers/postcode-sales.ts";
 import { READS_HOURLY_DECLARED } from "./customers/reads-hourly.ts";
 import { JOURNEY_DECLARED } from "./journey/journey-sync.ts";
 import { MEMBER_STATE_DECLARED } from "./memberships/member-state.ts";
+import { MEMBER_WASHES_DECLARED } from "./memberships/member-washes.ts";
 import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
 
 /**
@@ -27,4 +28,5 @@ export const DERIVED_TABLES: readonly DerivedDeclaration[] = [
   SALES_SUMS_DECLARED,
   SEGMENT_COUNTS_DECLARED,
   MEMBER_STATE_DECLARED,
+  MEMBER_WASHES_DECLARED,
 ];

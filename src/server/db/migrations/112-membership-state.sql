@@ -48,3 +48,32 @@ CREATE TABLE membership_state_sync (
   synced_at TIMESTAMPTZ NOT NULL
 );
 INSERT INTO membership_state_sync VALUES (0, 0, 0, 0, now());
+
+-- Member washes (REPORT-DEFINITIONS §5): the washes (programme_visits) whose plate an active membership
+-- covered at that moment, with the membership and where it was sold. Kept by member-washes.ts from
+-- programme_visits and membership_plates; the reports read washes per site from programme_visits_daily and
+-- the members' share of them from here.
+CREATE TABLE membership_washes (
+  transaction_id BIGINT NOT NULL,
+  member_id VARCHAR NOT NULL,
+  -- where the membership was sold (null: online or in the app) and where the wash was
+  member_site_id INTEGER,
+  site_id INTEGER NOT NULL,
+  occurred_at TIMESTAMPTZ NOT NULL,
+  free BOOLEAN NOT NULL
+);
+
+-- How far membership_washes has taken in the sales and their lines (programme_visits follows them) and the
+-- membership events (membership_plates follows them): rows counted and max(rowid) + 1 of each.
+CREATE TABLE membership_washes_sync (
+  transactions BIGINT NOT NULL,
+  transactions_next BIGINT NOT NULL,
+  lines BIGINT NOT NULL,
+  lines_next BIGINT NOT NULL,
+  events BIGINT NOT NULL,
+  events_next BIGINT NOT NULL,
+  plates BIGINT NOT NULL,
+  plates_next BIGINT NOT NULL,
+  synced_at TIMESTAMPTZ NOT NULL
+);
+INSERT INTO membership_washes_sync VALUES (0, 0, 0, 0, 0, 0, 0, 0, now());

@@ -163,18 +163,26 @@ export function moneySql(filters: ReportFilters) {
 }
 
 /**
- * Per window, site of the wash and site of the membership: washes (sales with a wash programme), member
- * washes (the sale's plate covered by an active membership then) and free washes that are no member's.
- * `member_site` is null for washes that are no member's and for members sold online.
+ * Per window, site of the wash and site of the membership: washes (sales with a wash programme) and of them
+ * the free ones (a voucher paid all), the member washes (membership_washes) apart from the rest.
+ * `member_site` is null for the rest and for members sold online.
  */
 export function washesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const visits = sql.facts("programme_visits", "occurred_at", { site: null });
-  const text = `SELECT v.win, v.site_id AS wash_site, p.site_id AS member_site, p.member_id IS NOT NULL AS member,
-    count(*) AS washes, count_if(v.free) AS free
-  FROM (${visits}) v
-  LEFT JOIN membership_plates p ON p.plate = v.plate AND v.occurred_at >= p.started_at
-    AND (p.ended_at IS NULL OR v.occurred_at < p.ended_at)
-  GROUP BY ALL`;
+  const days = sql.factsByDate("programme_visits_daily", "day");
+  const members = sql.facts("membership_washes", "occurred_at", { site: null });
+  const text = `WITH totals AS (
+    SELECT win, site_id, sum(washes) AS washes, coalesce(sum(washes) FILTER (WHERE free), 0) AS free
+    FROM (${days}) GROUP BY ALL
+  ), members AS (
+    SELECT win, site_id, member_site_id, count(*) AS washes, count_if(free) AS free
+    FROM (${members}) GROUP BY ALL
+  ), member_totals AS (
+    SELECT win, site_id, sum(washes) AS washes, sum(free) AS free FROM members GROUP BY ALL
+  )
+  SELECT win, site_id AS wash_site, member_site_id AS member_site, true AS member, washes, free FROM members
+  UNION ALL
+  SELECT t.win, t.site_id, NULL, false, t.washes - coalesce(m.washes, 0), t.free - coalesce(m.free, 0)
+  FROM totals t LEFT JOIN member_totals m USING (win, site_id)`;
   return { text, params: sql.params };
 }

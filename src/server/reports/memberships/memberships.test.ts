@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { syncMemberState } from "./member-state.ts";
+import { syncMemberWashes } from "./member-washes.ts";
 import { memberships } from "./memberships.ts";
 import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-members.ts";
 
@@ -66,6 +67,7 @@ beforeAll(async () => {
   await wash(1, "2026-01-02 10:00", "PB");
   await syncProgrammeVisits(db);
   await syncMemberState(db);
+  await syncMemberWashes(db);
 });
 afterAll(() => db.close());
 

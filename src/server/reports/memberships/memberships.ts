@@ -9,6 +9,7 @@ import { reportSites } from "../sites.ts";
 import type { Windowed } from "../sql.ts";
 import { type ChurnRow, meanRate, monthsNote, wholeMonths } from "./churn-months.ts";
 import { syncMemberState } from "./member-state.ts";
+import { syncMemberWashes } from "./member-washes.ts";
 import { churnMonthsSql, membersAtEndSql, membersDailySql, moneySql, washesSql } from "./memberships-sql.ts";
 
 // Abonnementen › Overzicht: the wash club at a glance (REPORT-DEFINITIONS §5). The SQL (memberships-sql.ts)
@@ -255,7 +256,7 @@ function byBucket(days: DayRow[]) {
 
 export const memberships = defineReport({
   id: "memberships",
-  syncs: [syncProgrammeVisits, syncMemberState],
+  syncs: [syncProgrammeVisits, syncMemberState, syncMemberWashes],
   sql: {
     daily: membersDailySql,
     "at-end": membersAtEndSql,

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/database.ts";
+import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
+import { syncMemberState } from "./member-state.ts";
+import { MEMBER_WASHES_DECLARED, syncMemberWashes } from "./member-washes.ts";
+import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-members.ts";
+
+// Member washes follow both sides as they arrive, in any order: a sale and its programme line, and the
+// membership events that make its plate a member's. After every step they equal a rebuild from all facts.
+
+let db: Database;
+let sale = 0;
+beforeEach(async () => {
+  db = await membersDatabase();
+});
+afterEach(() => db.close());
+
+async function saleOf(plate: string, at: string): Promise<number> {
+  const [{ id }] = await db.query<{ id: number }>(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
+       subtotal_cents, total_cents, vat_cents) VALUES (2, $1, $2, $3, 'abonnement', 'site', 0, 0, 0) RETURNING id`,
+    [`s${++sale}`, amsterdam(at), plate],
+  );
+  return id;
+}
+const lineOf = (id: number, at: string) =>
+  db.run(
+    `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
+       unit_price_cents, discount_cents, amount_cents, vat_cents) VALUES ($1, 1, 2, $2, 21, 1, 1500, 1500, 0, 0)`,
+    [id, amsterdam(at)],
+  );
+
+async function synced() {
+  await syncProgrammeVisits(db);
+  await syncMemberState(db);
+  await syncMemberWashes(db);
+  const kept = await washes();
+  await db.transaction((tx) => MEMBER_WASHES_DECLARED.reset(tx));
+  await syncMemberWashes(db);
+  expect(await washes(), "the kept member washes equal a rebuild").toEqual(kept);
+  return kept;
+}
+const washes = () =>
+  db.query<{ transaction_id: number; member_id: string; member_site_id: number | null; site_id: number }>(
+    "SELECT transaction_id, member_id, member_site_id, site_id FROM membership_washes ORDER BY ALL",
+  );
+
+describe("member washes", () => {
+  it("follow a signup that arrives after the wash, a line after its sale, and a cancel that arrives late", async () => {
+    const first = await saleOf("AB12CD", "2026-01-05 10:00");
+    await lineOf(first, "2026-01-05 10:00");
+    expect(await synced()).toEqual([]);
+    await storeEvents(db, [signup("1", "2026-01-01 09:00", { plates: ["AB-12-CD"] })]);
+    expect(await synced()).toEqual([
+      { transaction_id: first, member_id: "1", member_site_id: 1, site_id: 2 },
+    ]);
+    // the sale first, its programme line in a later batch
+    const second = await saleOf("AB12CD", "2026-01-08 10:00");
+    expect(await synced()).toHaveLength(1);
+    await lineOf(second, "2026-01-08 10:00");
+    expect((await synced()).map((row) => row.transaction_id)).toEqual([first, second]);
+    // a cancel on 6 January arrives: the second wash was no longer a member's
+    await storeEvents(db, [event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" })]);
+    expect((await synced()).map((row) => row.transaction_id)).toEqual([first]);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Queryable } from "../../db/database.ts";
+import { aheadOfWatermark, countOf, serialised, type TableCount } from "../../warehouse/derived-sync.ts";
+import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
+
+// Member washes (REPORT-DEFINITIONS §5), kept in membership_washes (migration 112): a wash (a row of
+// programme_visits) whose plate an active membership covered at that moment (membership_plates). Both sides
+// change: a sale or its programme line arrives (programme_visits gains or redoes the sale), or a member's
+// events arrive (membership_plates redoes the member). Each sync works out again the sales that arrived and
+// the members whose events did; anything else (rows deleted from the facts) works everything out again.
+// Runs after the programme visits' and the members' own syncs (derived-declarations.ts).
+
+/** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
+const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
+    v.site_id, v.occurred_at, v.free
+  FROM programme_visits v JOIN membership_plates p ON p.plate = v.plate
+    AND v.occurred_at >= p.started_at AND (p.ended_at IS NULL OR v.occurred_at < p.ended_at)
+  WHERE ${where}`;
+
+const FACTS = {
+  transactions: "transactions",
+  lines: "transaction_lines",
+  events: "membership_events",
+  plates: "membership_event_plates",
+} as const;
+type Fact = keyof typeof FACTS;
+type SyncState = Record<Fact | `${Fact}_next`, number>;
+
+export const syncMemberWashes = (db: Queryable) =>
+  serialised(
+    db,
+    "membership_washes_sync",
+    (database) =>
+      database.transaction(async (tx) => {
+        const [state] = await tx.query<SyncState>("SELECT * FROM membership_washes_sync");
+        const counts = {} as Record<Fact, TableCount>;
+        for (const [fact, table] of Object.entries(FACTS)) counts[fact as Fact] = await countOf(tx, table);
+        const facts = Object.keys(FACTS) as Fact[];
+        if (
+          facts.every(
+            (fact) => counts[fact].rows === state[fact] && counts[fact].next === state[`${fact}_next`],
+          )
+        )
+          return;
+        if (facts.some((fact) => aheadOfWatermark(counts[fact].rows, state[fact]))) return;
+        const appended = facts.every(
+          (fact) =>
+            counts[fact].rows >= state[fact] &&
+            counts[fact].rows - state[fact] === counts[fact].next - state[`${fact}_next`],
+        );
+        if (appended) {
+          const params = Object.fromEntries(facts.map((fact) => [fact, state[`${fact}_next`]]));
+          const sales = `SELECT id FROM transactions WHERE rowid >= $transactions
+            UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines`;
+          const members = `SELECT member_id FROM membership_events WHERE rowid >= $events
+            UNION SELECT member_id FROM membership_event_plates WHERE rowid >= $plates`;
+          await tx.run(
+            `DELETE FROM membership_washes WHERE transaction_id IN (${sales}) OR member_id IN (${members})`,
+            params,
+          );
+          await tx.run(
+            `INSERT INTO membership_washes BY NAME (${memberWashesSql(
+              `v.transaction_id IN (${sales}) OR p.member_id IN (${members})`,
+            )} ORDER BY v.occurred_at)`,
+            params,
+          );
+        } else {
+          await tx.run("DELETE FROM membership_washes");
+          await tx.run(
+            `INSERT INTO membership_washes BY NAME (${memberWashesSql("true")} ORDER BY v.occurred_at)`,
+          );
+        }
+        const values = Object.fromEntries(
+          facts.flatMap((fact) => [
+            [fact, counts[fact].rows],
+            [`${fact}_next`, counts[fact].next],
+          ]),
+        );
+        await tx.run(
+          `UPDATE membership_washes_sync SET ${Object.keys(values)
+            .map((column) => `${column} = $${column}`)
+            .join(", ")}, synced_at = now()`,
+          values,
+        );
+      }),
+    FACTS,
+  );
+
+/** Member washes, after the programme visits and each membership's course. */
+export const MEMBER_WASHES_DECLARED: DerivedDeclaration = {
+  name: "abonnementen: wassen door leden",
+  follows: ["programme_visits", "membership_plates"],
+  tables: ["membership_washes"],
+  bookkeeping: { state: "membership_washes_sync", facts: FACTS },
+  plateColumns: {},
+  sync: syncMemberWashes,
+  reset: async (tx) => {
+    await tx.run("DELETE FROM membership_washes");
+    await tx.run(
+      `UPDATE membership_washes_sync SET ${Object.keys(FACTS)
+        .flatMap((fact) => [`${fact} = 0`, `${fact}_next = 0`])
+        .join(", ")}`,
+    );
+  },
+  // no plate kept here; an erased plate's events and sales go, and the next sync works everything out again
+  erase: null,
+};
