@@ -148,6 +148,7 @@ export const REPORT_SECTIONS: NavSection[] = [
     entries: [
       { label: "Overzicht", path: "/reports/memberships", title: "Abonnementen — overzicht" },
       { label: "Cohorten", path: "/reports/memberships/cohorts", title: "Abonnementen — cohorten" },
+      { label: "Leden", path: "/reports/memberships/members", title: "Abonnementen — leden" },
     ],
   },
 ];

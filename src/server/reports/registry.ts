@@ -15,6 +15,7 @@ import { dashboard } from "./dashboard.ts";
 import type { ReportModule } from "./define-report.ts";
 import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { membershipCohorts } from "./memberships/cohorts.ts";
+import { membershipMembers } from "./memberships/members.ts";
 import { memberships } from "./memberships/memberships.ts";
 import { trxItems } from "./transactions/trx-items.ts";
 import { trxRevenue } from "./transactions/trx-revenue.ts";
@@ -30,6 +31,7 @@ const MODULES = {
   "trx-items": trxItems,
   memberships,
   "memberships/cohorts": membershipCohorts,
+  "memberships/members": membershipMembers,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

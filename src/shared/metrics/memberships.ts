@@ -164,4 +164,90 @@ export const MEMBERSHIP_METRICS = defineMetrics([
       definition: `Geïnde abonnementsbetalingen excl. btw in de eerste ${k} maanden (de aanmeldingsmaand meegeteld) ÷ het aantal leden; alleen maanden waarvan die ${k} maanden voorbij zijn.`,
     },
   ]),
+  {
+    key: "members_at_risk",
+    label: "Leden met risico",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition:
+      "Actieve leden met een open mislukte betaling (nog niet alsnog betaald), of die langer niet wasten dan twee keer hun gebruikelijke tussenpoos (bij minstens 4 wasbeurten).",
+  },
+  {
+    key: "open_declines",
+    label: "Open mislukte betalingen",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition: "Actieve leden van wie de laatste betaling mislukte en die sindsdien nog niet betaalden.",
+  },
+  {
+    key: "churn_risk",
+    label: "Risicoscore",
+    unit: "percent",
+    vat: "none",
+    good: "down",
+    definition:
+      "De kans dat het lid binnen een maand stopt, volgens een model van de eigen geschiedenis van de club (looptijd, mislukte betalingen, hoe vaak en hoe lang geleden gewassen, pauzes, kanaal, prijs).",
+  },
+  {
+    key: "risk_top_decile",
+    label: "Stopte in de hoogste 10 % risico",
+    unit: "percent",
+    vat: "none",
+    definition:
+      "Toets op de laatste hele maand: van de 10 % leden met de hoogste risicoscore aan het begin ervan, het deel dat in die maand stopte. Het model kende die maand niet.",
+  },
+  {
+    key: "risk_base_rate",
+    label: "Stopte, alle leden in de toets",
+    unit: "percent",
+    vat: "none",
+    definition:
+      "Toets op de laatste hele maand: het deel van alle leden van het begin ervan dat in die maand stopte.",
+  },
+  {
+    key: "risk_auc",
+    label: "Onderscheidend vermogen (AUC)",
+    unit: "ratio",
+    vat: "none",
+    definition:
+      "Toets op de laatste hele maand: de kans dat een lid dat stopte een hogere risicoscore had dan een lid dat bleef. 0,5 is gokken, 1 is perfect.",
+  },
+  {
+    key: "days_since_wash",
+    label: "Dagen niet gewassen",
+    unit: "count",
+    vat: "none",
+    definition: "Dagen sinds de laatste wasbeurt van het lid (zonder wasbeurt: sinds de aanmelding).",
+  },
+  {
+    key: "usual_gap",
+    label: "Gebruikelijke tussenpoos (dagen)",
+    unit: "count",
+    vat: "none",
+    definition:
+      "De mediaan van de dagen tussen de wasbeurten van het lid in het jaar ervoor (bij minstens 4 wasbeurten).",
+  },
+  {
+    key: "backtest_members",
+    label: "Leden in de toets",
+    unit: "count",
+    vat: "none",
+    definition: "Leden die aan het begin van de toetsmaand actief waren, in deze risicogroep.",
+  },
+  {
+    key: "backtest_ended",
+    label: "Gestopt in de toetsmaand",
+    unit: "count",
+    vat: "none",
+    definition: "Van de leden in de toets, wie in de toetsmaand stopte.",
+  },
+  {
+    key: "backtest_rate",
+    label: "Aandeel gestopt in de toetsmaand",
+    unit: "percent",
+    vat: "none",
+    definition: "Gestopt in de toetsmaand ÷ leden in de toets.",
+  },
 ]);

@@ -257,6 +257,20 @@ export const REPORT_CATALOGUE = {
     tables: ["by_month", "by_channel", "by_promotion"],
     extra: memberCohortsExtraSchema,
   }),
+  "memberships/members": report("memberships/members", {
+    finest: "day",
+    bucketed: false, // who is active at the period's end, not a course over it
+    kpis: [
+      "members_active",
+      "members_at_risk",
+      "open_declines",
+      "risk_top_decile",
+      "risk_base_rate",
+      "risk_auc",
+    ],
+    series: [],
+    tables: ["members", "backtest"],
+  }),
 };
 
 export type ReportCatalogue = typeof REPORT_CATALOGUE;

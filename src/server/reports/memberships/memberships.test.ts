@@ -6,7 +6,7 @@ import { filtersFor } from "../filters.ts";
 import { syncMemberState } from "./member-state.ts";
 import { syncMemberWashes } from "./member-washes.ts";
 import { memberships } from "./memberships.ts";
-import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-members.ts";
+import { amsterdam, event, membersDatabase, signup, storeEvents, wash } from "./test-members.ts";
 
 // Abonnementen › Overzicht over a small wash club whose every figure is worked out by hand below
 // (REPORT-DEFINITIONS §5). Plans: basis € 24,20 incl. VAT (€ 20,00 excl.), premium € 36,30 (€ 30,00).
@@ -21,21 +21,6 @@ import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-m
 
 const NOW = new Date(amsterdam("2026-02-20 12:00"));
 let db: Database;
-let sale = 0;
-
-async function wash(site: number, at: string, plate: string, free = false) {
-  const total = free ? 0 : 1500;
-  const [{ id }] = await db.query<{ id: number }>(
-    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
-       subtotal_cents, total_cents, vat_cents) VALUES ($1, $2, $3, $4, $5, 'site', $6, $6, 0) RETURNING id`,
-    [site, `w${++sale}`, amsterdam(at), plate, free ? "voucher" : "pin", total],
-  );
-  await db.run(
-    `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
-       unit_price_cents, discount_cents, amount_cents, vat_cents) VALUES ($1, 1, $2, $3, 21, 1, 1500, $4, $5, 0)`,
-    [id, site, amsterdam(at), 1500 - total, total],
-  );
-}
 
 beforeAll(async () => {
   db = await membersDatabase();
@@ -59,12 +44,12 @@ beforeAll(async () => {
     event("E", "decline", "2026-02-01 10:00"),
     charge("E", "2026-02-16 10:00"),
   ]);
-  await wash(1, "2026-01-03 10:00", "PA");
-  await wash(2, "2026-01-04 10:00", "PA");
-  await wash(1, "2026-01-06 10:00", "PD");
-  await wash(1, "2026-01-07 10:00", "X");
-  await wash(2, "2026-01-08 10:00", "X", true);
-  await wash(1, "2026-01-02 10:00", "PB");
+  await wash(db, 1, "2026-01-03 10:00", "PA");
+  await wash(db, 2, "2026-01-04 10:00", "PA");
+  await wash(db, 1, "2026-01-06 10:00", "PD");
+  await wash(db, 1, "2026-01-07 10:00", "X");
+  await wash(db, 2, "2026-01-08 10:00", "X", true);
+  await wash(db, 1, "2026-01-02 10:00", "PB");
   await syncProgrammeVisits(db);
   await syncMemberState(db);
   await syncMemberWashes(db);

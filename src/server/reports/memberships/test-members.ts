@@ -68,3 +68,20 @@ export function amsterdam(at: string): string {
     throw new Error(`give ${at} with its offset: the clocks change that month`);
   return `${date}T${time}:00${month > 3 && month < 10 ? "+02:00" : "+01:00"}`;
 }
+
+let sale = 0;
+
+/** A sale of the wash programme glans (21) to `plate` at `site`; free: a voucher paid all of it. */
+export async function wash(db: Database, site: number, at: string, plate: string, free = false) {
+  const total = free ? 0 : 1500;
+  const [{ id }] = await db.query<{ id: number }>(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, plate, payment_method, sales_channel,
+       subtotal_cents, total_cents, vat_cents) VALUES ($1, $2, $3, $4, $5, 'site', $6, $6, 0) RETURNING id`,
+    [site, `w${++sale}`, amsterdam(at), plate, free ? "voucher" : "pin", total],
+  );
+  await db.run(
+    `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
+       unit_price_cents, discount_cents, amount_cents, vat_cents) VALUES ($1, 1, $2, $3, 21, 1, 1500, $4, $5, 0)`,
+    [id, site, amsterdam(at), 1500 - total, total],
+  );
+}

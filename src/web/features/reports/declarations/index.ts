@@ -4,7 +4,7 @@ import { acquisition } from "./acquisition.ts";
 import { AD_DECLARATIONS } from "./ad-platforms.ts";
 import { contentLandingPages, contentPages, itemFlow, vouchers, vouchersFlow } from "./behaviour.ts";
 import { usersFlow, usersGeo, usersRecognition, usersType, usersUnique } from "./customers.ts";
-import { membershipCohorts, memberships } from "./memberships/index.ts";
+import { membershipCohorts, membershipMembers, memberships } from "./memberships/index.ts";
 import { trxItems, trxRevenue, trxSales } from "./transactions.ts";
 
 /** The reports with a screen under /reports: every built one but the dashboard, which is a page of its own. */
@@ -17,6 +17,7 @@ const DECLARATIONS = {
   "trx-items": trxItems,
   memberships,
   "memberships/cohorts": membershipCohorts,
+  "memberships/members": membershipMembers,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

@@ -23,3 +23,11 @@ export const membershipCohorts = declareReport({
   extra: lazyPart(() => import("./cohorts-part.tsx"), 420),
   tables: ["by_month", "by_channel", "by_promotion"],
 });
+
+export const membershipMembers = declareReport({
+  id: "memberships/members",
+  intro:
+    "Welke leden dreigen te stoppen en waarom: een mislukte betaling die nog openstaat, of veel langer niet gewassen dan ze gewend zijn. Met per lid een risicoscore voor de komende maand, en hoe goed die score het in de laatste hele maand deed.",
+  charts: [],
+  tables: ["members", "backtest"],
+});

@@ -1,0 +1,118 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import type { ReportFilters } from "../filters.ts";
+import { siteCondition } from "../sql.ts";
+
+// The SQL of Abonnementen › Leden (REPORT-DEFINITIONS §5): who is active at an instant, with what the at-risk
+// rule and the churn-risk score look at. A site filter narrows to the memberships sold at the chosen sites.
+
+/** What the score weighs, per member at an instant, in this order (churn-score.ts takes them as numbers). */
+export const FEATURES = [
+  // months since the signup, on a log scale: the first months lose the most members
+  "ln(1 + tenure_days / 30.44)",
+  // an open decline: a decline with no charge after it yet
+  "open_decline::INT",
+  "declines_90",
+  // washing less than before
+  "ln(1 + days_since_wash)",
+  "washes_30",
+  "washes_90",
+  "paused_before::INT",
+  "online::INT",
+  // the plan's monthly price excl. VAT, in euros
+  "price_cents / 100",
+] as const;
+
+export interface FeatureRow {
+  member_id: string;
+  /** The instant, in epoch milliseconds. */
+  t_ms: number;
+  /** 1: the membership ended within the month after the instant (only known once that month is over). */
+  ended: 0 | 1;
+  f: number[];
+}
+
+/**
+ * Per instant `t` of `instants` (with the end of its month after, `until`) and member active at `t`: the
+ * features and whether the membership ended in [t, until). `sample` keeps one member in n (by a hash of the
+ * id, the same members at every instant) so that fitting on a large club stays quick.
+ */
+export function featuresSql(filters: ReportFilters, instants: { t: Date; until: Date }[], sample = 1) {
+  const params: Record<string, DuckDBValue> = { sample };
+  const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
+  const values = instants.map((instant, i) => {
+    params[`t_${i}`] = instant.t.toISOString();
+    params[`until_${i}`] = instant.until.toISOString();
+    return `($t_${i}::TIMESTAMPTZ, $until_${i}::TIMESTAMPTZ)`;
+  });
+  const before = (table: string, type: string, days?: number) =>
+    `(SELECT count(*) FROM ${table} e WHERE e.member_id = a.member_id ${type} AND e.occurred_at <= a.t${
+      days ? ` AND e.occurred_at > a.t - INTERVAL ${days} DAY` : ""
+    })`;
+  const last = (type: string) =>
+    `(SELECT max(e.occurred_at) FROM membership_events e WHERE e.member_id = a.member_id AND e.type = '${type}' AND e.occurred_at <= a.t)`;
+  const text = `WITH instants(t, until) AS (VALUES ${values.join(", ")}),
+  active AS (
+    SELECT x.t, x.until, s.member_id, any_value(s.plan_item_id) AS plan_item_id
+    FROM instants x JOIN membership_spans s ON s.started_at <= x.t AND (s.ended_at IS NULL OR s.ended_at > x.t)
+    WHERE ${site} AND hash(s.member_id) % $sample = 0
+    GROUP BY ALL
+  ), measured AS (
+    SELECT a.member_id, a.t, m.ended_at >= a.t AND m.ended_at < a.until AS ended,
+      date_diff('day', m.signed_up_at, a.t) AS tenure_days,
+      coalesce(${last("decline")} > coalesce(${last("charge")}, '-infinity'::TIMESTAMPTZ), false) AS open_decline,
+      ${before("membership_events", "AND e.type = 'decline'", 90)} AS declines_90,
+      date_diff('day', coalesce((SELECT max(e.occurred_at) FROM membership_washes e
+        WHERE e.member_id = a.member_id AND e.occurred_at <= a.t), m.signed_up_at), a.t) AS days_since_wash,
+      ${before("membership_washes", "", 30)} AS washes_30,
+      ${before("membership_washes", "", 90)} AS washes_90,
+      ${before("membership_events", "AND e.type = 'pause'")} > 0 AS paused_before,
+      m.site_id IS NULL AS online,
+      i.price_cents * 100.0 / (100 + i.vat_rate_percent) AS price_cents
+    FROM active a JOIN membership_members m USING (member_id) JOIN items i ON i.id = a.plan_item_id
+  )
+  SELECT member_id, epoch_ms(t) AS t_ms, ended::INT AS ended, [${FEATURES.map((f) => `(${f})::DOUBLE`).join(", ")}] AS f
+  FROM measured ORDER BY t, member_id`;
+  return { text, params };
+}
+
+/**
+ * The members active at instant `at`, with what the list shows: where and on which plan, since when, their
+ * first plate, an open decline (since when), their last wash and their usual gap: the median of the days
+ * between their washes in the year before (with at least 4 washes).
+ */
+export function activeMembersSql(filters: ReportFilters, at: Date) {
+  const params: Record<string, DuckDBValue> = { at: at.toISOString() };
+  const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
+  const text = `WITH active AS (
+    SELECT s.member_id, any_value(s.plan_item_id) AS plan_item_id FROM membership_spans s
+    WHERE s.started_at <= $at::TIMESTAMPTZ AND (s.ended_at IS NULL OR s.ended_at > $at::TIMESTAMPTZ) AND ${site}
+    GROUP BY ALL
+  ), washes AS (
+    SELECT w.member_id, w.occurred_at,
+      date_diff('hour', lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at), w.occurred_at) / 24.0 AS gap
+    FROM membership_washes w JOIN active USING (member_id)
+    WHERE w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $at::TIMESTAMPTZ - INTERVAL 365 DAY
+  ), usual AS (
+    SELECT member_id, count(*) AS washes, max(occurred_at) AS last_wash_at, median(gap) AS median_gap
+    FROM washes GROUP BY member_id
+  ), declines AS (
+    SELECT member_id, max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
+      max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at
+    FROM membership_events WHERE member_id IN (SELECT member_id FROM active) AND occurred_at <= $at::TIMESTAMPTZ
+    GROUP BY member_id
+  ), plates AS (
+    SELECT member_id, min(plate) AS plate FROM membership_plates
+    WHERE started_at <= $at::TIMESTAMPTZ AND (ended_at IS NULL OR ended_at > $at::TIMESTAMPTZ)
+    GROUP BY member_id
+  )
+  SELECT a.member_id, p.plate, site.name AS site_name, plan.name AS plan_name, m.signed_up_at::VARCHAR AS signed_up_at,
+    CASE WHEN d.declined_at > coalesce(d.charged_at, '-infinity'::TIMESTAMPTZ) THEN d.declined_at::VARCHAR END AS open_decline_at,
+    u.last_wash_at::VARCHAR AS last_wash_at,
+    date_diff('hour', coalesce(u.last_wash_at, m.signed_up_at), $at::TIMESTAMPTZ) / 24.0 AS days_since_wash,
+    coalesce(u.washes, 0) AS washes, CASE WHEN u.washes >= 4 THEN u.median_gap END AS usual_gap
+  FROM active a JOIN membership_members m USING (member_id)
+  LEFT JOIN sites site ON site.id = m.site_id JOIN items plan ON plan.id = a.plan_item_id
+  LEFT JOIN usual u USING (member_id) LEFT JOIN declines d USING (member_id) LEFT JOIN plates p USING (member_id)
+  ORDER BY a.member_id`;
+  return { text, params };
+}

@@ -1,0 +1,238 @@
+import { formatDate } from "../../../shared/format.ts";
+import { addMonths, startOfMonth } from "../../../shared/reports/dates.ts";
+import type { Queryable } from "../../db/database.ts";
+import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
+import { breakdownTable } from "../breakdown-table.ts";
+import { defineReport } from "../define-report.ts";
+import { envelope, kpis, type Metric, metric, type Totals } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio } from "../metrics.ts";
+import { areaUnderCurve, type ChurnModel, churnChance, deciles, fitChurnModel } from "./churn-score.ts";
+import { syncMemberState } from "./member-state.ts";
+import { syncMemberWashes } from "./member-washes.ts";
+import { activeMembersSql, type FeatureRow, featuresSql } from "./members-sql.ts";
+
+// Abonnementen › Leden: who is about to leave (REPORT-DEFINITIONS §5), at the end of the period (now, for a
+// period that runs to now). The at-risk rule: an open decline, or days since the last wash more than twice
+// the member's own usual gap. The churn-risk score: the chance of ending within the next month, from a model
+// fitted on the club's own history (churn-score.ts) at the first instant of each of the last twelve months
+// whose month after is over; its backtest fits on all but the last of those months and scores that one, as
+// it would have been scored then.
+
+const HISTORY_MONTHS = 12;
+/** About this many members are fitted on: a larger club is sampled (the same members every month). */
+const FIT_MEMBERS = 2500;
+
+interface MemberRow {
+  member_id: string;
+  plate: string | null;
+  site_name: string | null;
+  plan_name: string;
+  signed_up_at: string;
+  open_decline_at: string | null;
+  last_wash_at: string | null;
+  days_since_wash: number;
+  washes: number;
+  usual_gap: number | null;
+}
+type Listed = MemberRow & { win: "current"; reason: string; churn_risk: number | null };
+
+interface Backtest {
+  month: string;
+  groups: { members: number; ended: number }[];
+  topRate: number | null;
+  baseRate: number | null;
+  auc: number | null;
+}
+
+const late = (row: MemberRow) =>
+  row.usual_gap !== null && row.usual_gap > 0 && row.days_since_wash > 2 * row.usual_gap;
+
+function reasonOf(row: MemberRow, topDecile: boolean): string | null {
+  const reasons = [
+    row.open_decline_at && `Mislukte betaling open sinds ${formatDate(new Date(row.open_decline_at))}`,
+    late(row) &&
+      `${Math.floor(row.days_since_wash)} dagen niet gewassen, gewoonlijk elke ${Math.round(row.usual_gap as number)}`,
+    topDecile && "Hoogste 10 % risicoscore",
+  ].filter(Boolean);
+  return reasons.length ? reasons.join("; ") : null;
+}
+
+/** The first instants of the last months whose month after is over at `end`, oldest first. */
+function historyInstants(end: Date) {
+  const month = startOfMonth(localDate(new Date(end.getTime() - 1)));
+  return Array.from({ length: HISTORY_MONTHS }, (_, i) => addMonths(month, i - HISTORY_MONTHS))
+    .map((first) => ({ month: first, t: startOfDay(first), until: startOfDay(addMonths(first, 1)) }))
+    .filter((instant) => instant.until <= end);
+}
+
+function backtest(rows: (FeatureRow & { month: string })[], month: string): Backtest {
+  const train = rows.filter((row) => row.month !== month);
+  const test = rows.filter((row) => row.month === month);
+  const model = fitChurnModel(train.map((row) => ({ features: row.f, ended: row.ended })));
+  const scored = model ? test.map((row) => ({ score: churnChance(model, row.f), ended: row.ended })) : [];
+  const groups = deciles(scored).map((group) => ({
+    members: group.length,
+    ended: group.filter((row) => row.ended === 1).length,
+  }));
+  return {
+    month,
+    groups,
+    topRate: ratio(groups[0]?.ended, groups[0]?.members),
+    baseRate: ratio(scored.filter((row) => row.ended === 1).length, scored.length),
+    auc: areaUnderCurve(scored),
+  };
+}
+
+const args = (built: { text: string; params: Record<string, unknown> }) =>
+  [built.text, built.params as never] as const;
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const end = filters.current.end;
+  const active = await db.query<MemberRow>(...args(activeMembersSql(filters, end)));
+  const instants = historyInstants(end);
+  const sample = Math.max(1, Math.ceil(active.length / FIT_MEMBERS));
+  const [past, now] = await Promise.all([
+    instants.length ? db.query<FeatureRow>(...args(featuresSql(filters, instants, sample))) : [],
+    db.query<FeatureRow>(...args(featuresSql(filters, [{ t: end, until: end }]))),
+  ]);
+  const monthAt = new Map(instants.map((instant) => [instant.t.getTime(), instant.month]));
+  const history = past.map((row) => ({ ...row, month: monthAt.get(Number(row.t_ms)) ?? "" }));
+  const current = new Map(now.map((row) => [row.member_id, row.f]));
+
+  const model: ChurnModel | null = fitChurnModel(
+    history.map((row) => ({ features: row.f, ended: row.ended })),
+  );
+  const lastMonth = instants.at(-1)?.month;
+  const test = lastMonth ? backtest(history, lastMonth) : null;
+  const scores = active.map((row) => {
+    const features = current.get(row.member_id);
+    return model && features ? churnChance(model, features) : null;
+  });
+  const ranked = scores.filter((s): s is number => s !== null).sort((a, b) => b - a);
+  const topCut = ranked[Math.max(0, Math.ceil(ranked.length / 10) - 1)] ?? Number.POSITIVE_INFINITY;
+  const listed: Listed[] = active.flatMap((row, i) => {
+    const score = scores[i];
+    const reason = reasonOf(row, score !== null && score >= topCut);
+    return reason ? [{ ...row, win: "current" as const, reason, churn_risk: score }] : [];
+  });
+  const summary: Summary = {
+    win: "current",
+    active: active.length,
+    at_risk: listed.filter((row) => row.open_decline_at || late(row)).length,
+    open_declines: listed.filter((row) => row.open_decline_at).length,
+    test,
+  };
+  const unfiltered = { ...filters, comparison: null };
+  return envelope("memberships/members", filters, {
+    kpis: kpis(unfiltered, summaryMetrics(test), { current: summary }),
+    series: [],
+    tables: [memberTable(unfiltered, listed), backtestTable(unfiltered, test)],
+  });
+}
+
+interface Summary {
+  win: "current";
+  active: number;
+  at_risk: number;
+  open_declines: number;
+  test: Backtest | null;
+}
+
+function summaryMetrics(test: Backtest | null): Metric<Summary>[] {
+  const note = test
+    ? `Toets: het model van de maanden vóór ${test.month.slice(0, 7)}, op de leden van 1 ${test.month.slice(0, 7)}, naast wie er in die maand stopte.`
+    : "Er is nog geen hele maand om te toetsen.";
+  return [
+    metric("members_active", (row) => row?.active ?? null),
+    metric("members_at_risk", (row) => row?.at_risk ?? null),
+    metric("open_declines", (row) => row?.open_declines ?? null),
+    metric("risk_top_decile", (row) => row?.test?.topRate ?? null, { note }),
+    metric("risk_base_rate", (row) => row?.test?.baseRate ?? null, { note }),
+    metric("risk_auc", (row) => row?.test?.auc ?? null, { note }),
+  ];
+}
+
+function memberTable(filters: ReportFilters, rows: Listed[]) {
+  const totals: Totals<Listed> = {};
+  return breakdownTable(
+    filters,
+    {
+      key: "members",
+      label: "Leden die dreigen te stoppen",
+      dimensions: [
+        { key: "member", label: "Lid", value: (row) => row.member_id },
+        { key: "plate", label: "Kenteken", value: (row) => row.plate, personal: "plate" },
+        { key: "site", label: "Vestiging", value: (row) => row.site_name ?? "Online" },
+        { key: "plan", label: "Abonnement", value: (row) => row.plan_name },
+        { key: "signed_up_at", label: "Lid sinds", type: "datetime", value: (row) => row.signed_up_at },
+        { key: "reason", label: "Waarom", value: (row) => row.reason },
+      ],
+      metrics: [
+        metric<Listed>("churn_risk", (row) => row?.churn_risk ?? null),
+        metric<Listed>("days_since_wash", (row) => (row ? Math.floor(row.days_since_wash) : null)),
+        metric<Listed>("usual_gap", (row) =>
+          row?.usual_gap === null || !row ? null : Math.round(row.usual_gap),
+        ),
+      ],
+      top: 500,
+    },
+    rows,
+    (row) => row.member_id,
+    totals,
+  );
+}
+
+type DecileRow = { win: "current"; decile: number; members: number; ended: number };
+
+function backtestTable(filters: ReportFilters, test: Backtest | null) {
+  const rows: DecileRow[] = (test?.groups ?? []).map((group, i) => ({
+    win: "current",
+    decile: i + 1,
+    ...group,
+  }));
+  const all: DecileRow = {
+    win: "current",
+    decile: 0,
+    members: rows.reduce((n, row) => n + row.members, 0),
+    ended: rows.reduce((n, row) => n + row.ended, 0),
+  };
+  return breakdownTable(
+    filters,
+    {
+      key: "backtest",
+      label: "Toets van de risicoscore, per tiende van de leden",
+      dimensions: [
+        {
+          key: "decile",
+          label: "Risicogroep",
+          value: (row) =>
+            row.decile === 1
+              ? "1 (hoogste risico)"
+              : row.decile === 10
+                ? "10 (laagste risico)"
+                : String(row.decile),
+        },
+      ],
+      metrics: [
+        metric<DecileRow>("backtest_members", (row) => row?.members ?? null),
+        metric<DecileRow>("backtest_ended", (row) => row?.ended ?? null),
+        metric<DecileRow>("backtest_rate", (row) => ratio(row?.ended, row?.members)),
+      ],
+      rankBy: "backtest_members",
+    },
+    rows,
+    (row) => String(row.decile),
+    rows.length ? { current: all } : {},
+  );
+}
+
+export const membershipMembers = defineReport({
+  id: "memberships/members",
+  syncs: [syncMemberState, syncMemberWashes],
+  sql: {
+    active: (filters) => activeMembersSql(filters, filters.current.end),
+    features: (filters) => featuresSql(filters, [{ t: filters.current.end, until: filters.current.end }]),
+  },
+  run,
+});
