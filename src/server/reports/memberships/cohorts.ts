@@ -194,6 +194,6 @@ const monthsFrom = (first: string) => Array.from({ length: COHORT_MONTHS }, (_, 
 export const membershipCohorts = defineReport({
   id: "memberships/cohorts",
   syncs: [syncMemberState],
-  sql: { cohorts: cohortsSql },
+  sql: { "memberships-cohorts": cohortsSql },
   run,
 });

@@ -231,8 +231,9 @@ export const membershipMembers = defineReport({
   id: "memberships/members",
   syncs: [syncMemberState, syncMemberWashes],
   sql: {
-    active: (filters) => activeMembersSql(filters, filters.current.end),
-    features: (filters) => featuresSql(filters, [{ t: filters.current.end, until: filters.current.end }]),
+    "members-active": (filters) => activeMembersSql(filters, filters.current.end),
+    "members-features": (filters) =>
+      featuresSql(filters, [{ t: filters.current.end, until: filters.current.end }]),
   },
   run,
 });

@@ -258,10 +258,10 @@ export const memberships = defineReport({
   id: "memberships",
   syncs: [syncProgrammeVisits, syncMemberState, syncMemberWashes],
   sql: {
-    daily: membersDailySql,
-    "at-end": membersAtEndSql,
-    money: moneySql,
-    washes: washesSql,
+    "memberships-daily": membersDailySql,
+    "memberships-at-end": membersAtEndSql,
+    "memberships-money": moneySql,
+    "memberships-washes": washesSql,
   },
   run,
 });
