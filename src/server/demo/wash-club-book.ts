@@ -70,8 +70,10 @@ export class MemberBook {
 
   /** `beforeSeen`: a change made online, placed before the member's first wash or payment of the day. */
   emit(member: Member, event: Omit<ClubEvent, "memberId">, beforeSeen = false): void {
-    this.events.push({ event: { memberId: member.id, ...event }, member, beforeSeen });
-    member.lastSeen = Math.max(member.lastSeen, event.at);
+    // Whole milliseconds, as the API's instants carry them.
+    const at = Math.floor(event.at);
+    this.events.push({ event: { memberId: member.id, ...event, at }, member, beforeSeen });
+    member.lastSeen = Math.max(member.lastSeen, at);
   }
 
   signup(
@@ -109,7 +111,7 @@ export class MemberBook {
     for (const entry of this.events) {
       const first = this.firstSeenToday.get(entry.member);
       if (entry.beforeSeen && first !== undefined && first <= entry.event.at)
-        entry.event.at = Math.max(day.startMs, first - (1 + this.rng.int(20)) * MINUTE_MS);
+        entry.event.at = Math.floor(Math.max(day.startMs, first - (1 + this.rng.int(20)) * MINUTE_MS));
     }
     const events = this.events.map((entry) => entry.event).sort((a, b) => a.at - b.at);
     this.events = [];

@@ -68,9 +68,9 @@ export function memberAction(rng: Random, payments: number): MemberAction | null
 }
 
 /** Share of the members pushed out of the pools who keep paying; the rest cancel. */
-export const STAYS_DORMANT = 0.7;
+export const STAYS_DORMANT = 0.75;
 /** Chance a dormant member cancels in the month after a payment: they wash no more, so they go sooner. */
-const DORMANT_CANCEL = 0.075;
+const DORMANT_CANCEL = 0.06;
 
 export const dormantCancels = (rng: Random) => rng.chance(DORMANT_CANCEL);
 

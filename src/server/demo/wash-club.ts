@@ -31,7 +31,6 @@ import {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 type ActionKind = "recover" | "expire" | "cancel" | "pause" | "resume" | "plan" | "plate";
 
@@ -69,6 +68,8 @@ export class WashClub {
     customers.pools.forEach((pools, site) => {
       for (const customer of pools[SUBSCRIBER]) {
         const member = this.book.register(customer, site);
+        // Members of long standing: past the months in which new members leave most.
+        member.payments = 12;
         if (importAt !== null) this.book.signup(member, importAt, site);
       }
     });
@@ -105,8 +106,8 @@ export class WashClub {
     const member = this.book.members.get(customer);
     if (!member) return true;
     this.book.seen(member, at);
-    // Paused; a retry pending; or the first month was paid online only just now.
-    if (member.paused || member.declined || at - member.lastCharge < 2 * DAY_MS) return false;
+    // Paused; a retry pending; or bought online later that day (the simulators run the website first).
+    if (member.paused || member.declined || at <= member.lastCharge) return false;
     return this.pay(member, at);
   }
 
@@ -118,12 +119,14 @@ export class WashClub {
     }
     this.actions.delete(day.index);
     for (const member of this.dormant.get(day.dayOfMonth) ?? []) {
-      if (member.declined) continue;
-      const at = day.startMs + (3 + this.options.rng.next()) * HOUR_MS;
-      if (at >= day.endMs) continue;
-      this.book.seen(member, at);
-      if (this.pay(member, at)) this.options.sales.write(this.sale(member, at));
+      this.billDormant(member, day.startMs + (3 + this.options.rng.next()) * HOUR_MS);
     }
+  }
+
+  private billDormant(member: Member, at: number): void {
+    if (member.declined || at >= this.day.endMs) return;
+    this.book.seen(member, at);
+    if (this.pay(member, at)) this.options.sales.write(this.sale(member, at));
   }
 
   /** Places the day's events in time and hands them over. */
@@ -191,6 +194,10 @@ export class WashClub {
         replaced.dormantDay = (slot % 28) + 1;
         const list = this.dormant.get(replaced.dormantDay) ?? new Set();
         this.dormant.set(replaced.dormantDay, list.add(replaced));
+        // Pushed out before the slot's payment of today (a subscription bought online): pays as dormant.
+        if (replaced.dormantDay === this.day.dayOfMonth && replaced.lastCharge < this.day.startMs) {
+          this.billDormant(replaced, this.day.startMs + (3 + rng.next()) * HOUR_MS);
+        }
       }
     }
     this.book.signup(member, at, site, channel, voucher);

@@ -105,7 +105,6 @@ export class WashSimulator {
     const subscriber = customers.subscription[id] >= 0;
     const admitted = !subscriber || (this.club?.admits(id, site, arrival.at, voucher) ?? true);
     if (!voucher && rng.chance(subscriber ? 0.01 : 0.045)) return; // turned around, or a staff car
-    if (!admitted) return; // a paused membership: the gate stays shut
     const payment = subscriber
       ? "abonnement"
       : rng.chance(0.85)
@@ -126,6 +125,8 @@ export class WashSimulator {
       postcode: known ? customers.postcode[id] : null,
     };
     if (voucher) this.applyVoucher(sale, voucher);
+    // A paused membership: the gate stays shut (after the sale's draws, so that the next ones stay the same).
+    if (!admitted) return;
     const transactionId = this.sales.write(sale);
     if (voucher) {
       voucher.redeemedAt = sale.at;
