@@ -1,4 +1,5 @@
 import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
+import type { MembershipEvent } from "../../../shared/membership-events.ts";
 import type { WebHit } from "./day-plan.ts";
 
 // The live demo's devices: the cameras and tills post their rows to /api/ingest/* with the simulator's API
@@ -30,6 +31,11 @@ export class LiveSenders {
 
   transactions(rows: TransactionRow[]): Promise<number> {
     return this.ingest("transactions", rows);
+  }
+
+  /** Batches of 5 000 are also the memberships endpoint's limit. */
+  memberships(rows: MembershipEvent[]): Promise<number> {
+    return this.ingest("memberships", rows);
   }
 
   private async ingest(endpoint: string, rows: unknown[]): Promise<number> {
