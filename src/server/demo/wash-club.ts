@@ -28,6 +28,9 @@ import {
 // subscribers a month, mostly through subscriptions bought online; as cancels that would be three times the
 // industry's churn.) Where the club ends a pool member's membership itself, a new member takes the slot with
 // a plate the cameras treat alike, so that the wash simulation draws the same numbers as without the club.
+// The pools' members at the start sign up at the first day's start, as if imported when the till system
+// went live: the chain has no sales before that day, so earlier signups would have months without payments,
+// and cohorts that only hold the members who stayed.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
