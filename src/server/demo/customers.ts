@@ -1,4 +1,4 @@
-import { parsePlate } from "../../shared/plates.ts";
+import { type ParsedPlate, parsePlate } from "../../shared/plates.ts";
 import { FAR_AWAY, PROGRAMMES, SITES, SUBSCRIPTIONS } from "./catalog.ts";
 import { newPlateReading, PostcodeArea } from "./plate-gen.ts";
 import { cumulative, type Random } from "./random.ts";
@@ -45,6 +45,8 @@ export class Customers {
   private readonly seen = new Set<string>();
   private readonly areas: PostcodeArea[];
   private readonly farAway = new PostcodeArea(FAR_AWAY);
+  /** Told when a newcomer takes a subscriber's pool slot: the wash club's signup and cancel. */
+  onSubscriberJoin: ((id: number, replaced: number, site: number) => void) | null = null;
 
   constructor(
     private readonly rng: Random,
@@ -73,6 +75,23 @@ export class Customers {
     let parsed = parsePlate(newPlateReading(rng));
     while (parsed === null || this.seen.has(parsed.plate)) parsed = parsePlate(newPlateReading(rng));
     this.seen.add(parsed.plate);
+    return this.add(parsed, site, progress, subscriber, rng);
+  }
+
+  /**
+   * A subscriber whose plate and habits come from another stream (the wash club's). Its plate is not kept
+   * in `seen`: a plate this stream drew again would cost it a draw, and every customer after would change.
+   */
+  adopt(parsed: ParsedPlate, site: number, progress: number, rng: Random): number {
+    return this.add(parsed, site, progress, true, rng);
+  }
+
+  /** Whether a customer of this stream has the plate. */
+  knows(plate: string): boolean {
+    return this.seen.has(plate);
+  }
+
+  private add(parsed: ParsedPlate, site: number, progress: number, subscriber: boolean, rng: Random): number {
     const id = this.plate.length;
     this.plate.push(parsed.plate);
     this.sidecode.push(parsed.sidecode);
@@ -113,7 +132,9 @@ export class Customers {
       if (roll < cumulativeChance) {
         const id = this.create(site, progress, segment === SUBSCRIBER);
         const pool = this.pools[site][segment];
-        pool[rng.int(pool.length)] = id;
+        const slot = rng.int(pool.length);
+        if (segment === SUBSCRIBER) this.onSubscriberJoin?.(id, pool[slot], site);
+        pool[slot] = id;
         return id;
       }
     }

@@ -16,6 +16,8 @@ const TABLES = [
   "web_events",
   "ad_stats_daily",
   "vouchers",
+  "membership_events",
+  "membership_event_plates",
 ];
 const open: Database[] = [];
 

@@ -8,6 +8,8 @@ import { Random } from "./random.ts";
 import { SalesWriter } from "./sales.ts";
 import { demoWriters } from "./tables.ts";
 import { VoucherBook } from "./vouchers.ts";
+import { WashClub } from "./wash-club.ts";
+import { writeClubEvents } from "./wash-club-events.ts";
 import { WashSimulator } from "./washes.ts";
 import { weatherSeries } from "./weather.ts";
 import { WebSimulator } from "./web.ts";
@@ -80,8 +82,30 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
       events: writers.web_events,
     });
     const adRng = rng.fork("ads");
+    const clubRng = rng.fork("wash-club");
+    const club = new WashClub({
+      rng: clubRng.fork("members"),
+      decisions: clubRng.fork("payments"),
+      customers: washes.customers,
+      catalog,
+      sales,
+      days,
+      // The chain's data starts on the first day; so do its memberships, as if imported then (see wash-club.ts).
+      importAt: days[0].startMs,
+      newcomerPrefix: "M",
+      memberActions: true,
+      sink: (events) =>
+        writeClubEvents(
+          events,
+          { events: writers.membership_events, plates: writers.membership_event_plates },
+          catalog,
+        ),
+    });
+    washes.club = club;
+    web.club = club;
 
     for (const day of days) {
+      club.startDay(day);
       for (const promotion of catalog.promotions) {
         const starts =
           promotion.validFrom === day.date || (day.index === 0 && promotion.validFrom < day.date);
@@ -94,6 +118,7 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
       web.simulateDay(day, units, interest, day.index / days.length);
       writeAdRows(day, units, writers.ad_stats_daily, adRng);
       washes.simulateDay(day);
+      club.endDay();
       const next = days[day.index + 1];
       if (!next || next.month !== day.month) {
         progress(`demodata ${day.date.slice(0, 7)}: ${Math.round(((day.index + 1) / days.length) * 100)} %`);

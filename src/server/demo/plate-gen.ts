@@ -62,6 +62,12 @@ const CONFUSIONS: Record<string, string> = {
   S: "5",
 };
 
+/** Whether a camera can misread the plate (`misread` then takes a draw). */
+export function canMisread(plate: string): boolean {
+  for (const character of plate) if (character in CONFUSIONS) return true;
+  return false;
+}
+
 /** The plate misread the way cameras do: one of 0/O, 1/I, 8/B, 5/S swapped, if it has one. */
 export function misread(rng: Random, plate: string): string {
   const positions: number[] = [];

@@ -25,5 +25,13 @@ export function demoWriters() {
       "text text text date text text text text text tinyint text bigint bigint bigint bigint double bigint text time",
     ),
     vouchers: new TableWriter("vouchers", "bigint text int text int time time time bigint"),
+    membership_events: new TableWriter(
+      "membership_events",
+      "text text text time int int int text text text text",
+    ),
+    membership_event_plates: new TableWriter(
+      "membership_event_plates",
+      "text tinyint text time text tinyint",
+    ),
   };
 }

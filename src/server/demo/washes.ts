@@ -8,6 +8,7 @@ import { misread } from "./plate-gen.ts";
 import { cumulative, type Random } from "./random.ts";
 import type { Sale, SaleLine, SalesWriter } from "./sales.ts";
 import { stayChanceOf, type Voucher, type VoucherBook } from "./vouchers.ts";
+import type { WashClub } from "./wash-club.ts";
 import type { Weather } from "./weather.ts";
 
 // Cars arriving at the sites: an entrance-camera reading for each (sometimes two, sometimes nothing
@@ -32,6 +33,8 @@ interface Arrival {
 
 export class WashSimulator {
   readonly customers: Customers;
+  /** The memberships behind the subscribers: who may wash, whose monthly payment goes through. */
+  club: WashClub | null = null;
   private readonly itemId: (code: string) => number;
   private readCount = 0;
 
@@ -100,6 +103,7 @@ export class WashSimulator {
       );
 
     const subscriber = customers.subscription[id] >= 0;
+    const admitted = !subscriber || (this.club?.admits(id, site, arrival.at, voucher) ?? true);
     if (!voucher && rng.chance(subscriber ? 0.01 : 0.045)) return; // turned around, or a staff car
     const payment = subscriber
       ? "abonnement"
@@ -121,6 +125,8 @@ export class WashSimulator {
       postcode: known ? customers.postcode[id] : null,
     };
     if (voucher) this.applyVoucher(sale, voucher);
+    // A paused membership: the gate stays shut (after the sale's draws, so that the next ones stay the same).
+    if (!admitted) return;
     const transactionId = this.sales.write(sale);
     if (voucher) {
       voucher.redeemedAt = sale.at;
@@ -256,6 +262,7 @@ export class WashSimulator {
         const subscription = SUBSCRIPTIONS[customers.subscription[id]];
         const at = day.startMs + (3 + this.rng.next()) * HOUR_MS;
         if (at >= day.endMs) continue;
+        if (this.club && !this.club.bill(id, at)) continue; // paused, or the payment was declined
         this.sales.write({
           siteId: this.catalog.siteIds[s],
           at,

@@ -7,6 +7,7 @@ import type { Catalog } from "./dimensions.ts";
 import { cumulative, type Random } from "./random.ts";
 import type { SalesWriter } from "./sales.ts";
 import type { Promotion, VoucherBook } from "./vouchers.ts";
+import type { WashClub } from "./wash-club.ts";
 import {
   adSource,
   BOUNCE,
@@ -48,6 +49,8 @@ export interface WebWriters {
 }
 
 export class WebSimulator {
+  /** Told of subscriptions bought online: the wash club's signup and first charge. */
+  club: WashClub | null = null;
   private sessionId = 0;
   private readonly promotions: Map<string, Promotion>;
 
@@ -244,6 +247,7 @@ export class WebSimulator {
     const siteId = this.catalog.siteIds[site];
     if (rng.chance(0.25)) {
       const customer = this.customers.welcome(site, progress, [0, 0, 0, 1]);
+      this.club?.boughtOnline(customer, at);
       const subscription = SUBSCRIPTIONS[this.customers.subscription[customer]];
       this.sales.write({
         siteId,

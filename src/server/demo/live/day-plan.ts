@@ -1,5 +1,6 @@
 import type { CollectPayload } from "../../../shared/collect.ts";
 import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
+import type { MembershipEvent } from "../../../shared/membership-events.ts";
 import type { Queryable } from "../../db/database.ts";
 import { planAds } from "../ads.ts";
 import { TableWriter } from "../bulk.ts";
@@ -14,6 +15,7 @@ import { WashSimulator } from "../washes.ts";
 import { type Weather, weatherSeries } from "../weather.ts";
 import { WebSimulator } from "../web.ts";
 import { landingUrl } from "../web-sources.ts";
+import { dayClub } from "./day-club.ts";
 
 // One local day of the demo chain's life, planned by the demo generator's own simulators (the same rates
 // per hour and weekday, customers, programmes, payments, website sources) and turned into what the real
@@ -92,6 +94,7 @@ export interface DayPlan {
   endMs: number;
   plateReads: Timed<PlateReadRow>[];
   transactions: Timed<TransactionRow>[];
+  memberships: Timed<MembershipEvent>[];
   web: Timed<WebHit>[];
 }
 
@@ -141,7 +144,13 @@ export function plannedWeather(moment: Date, seed: number): Weather {
 /** Plans the local day that contains `moment`, at demo scale `scale`. */
 export function planDay(
   moment: Date,
-  options: { seed: number; scale: number; catalog: Catalog; codes: Codes },
+  options: {
+    seed: number;
+    scale: number;
+    catalog: Catalog;
+    codes: Codes;
+    endedMembers?: ReadonlySet<string>;
+  },
 ): DayPlan {
   const { seed, scale, catalog, codes } = options;
   // The two years ending on this day, so trend, weather and the customers' habits are those of "today".
@@ -162,9 +171,21 @@ export function planDay(
   const washes = new WashSimulator(rng, scale, days, weather, catalog, sales, vouchers, reads);
   rng.customers.handOver(dayRng.fork("newcomers"));
   const website = new WebSimulator(rng.fork("web"), scale, catalog, washes.customers, sales, vouchers, web);
+  const club = dayClub({
+    seed,
+    day,
+    days,
+    dayRng,
+    catalog,
+    sales,
+    washes,
+    website,
+    ended: options.endedMembers ?? new Set(),
+  });
   const interest = 0.7 + 0.3 * weather[day.index].demand;
   website.simulateDay(day, planAds(day, rng.fork("ads"), scale, interest), interest, 1);
   washes.simulateDay(day);
+  const memberships = club.events();
 
   const id = (generated: Value) => `live-${day.date}-${generated}`;
   const site = (dbId: Value) => codes.sites.get(dbId as number) ?? "";
@@ -218,6 +239,7 @@ export function planDay(
     endMs: day.endMs,
     plateReads: plateReads.filter((r) => r.row.site !== "").sort((a, b) => a.at - b.at),
     transactions: sold.filter((t) => t.row.site !== "").sort((a, b) => a.at - b.at),
+    memberships,
     web: webHits(web).sort((a, b) => a.at - b.at),
   };
 }

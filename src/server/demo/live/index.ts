@@ -55,6 +55,7 @@ interface Today {
   plan: DayPlan;
   reads: Queue<DayPlan["plateReads"][number]["row"]>;
   sales: Queue<DayPlan["transactions"][number]["row"]>;
+  memberships: Queue<DayPlan["memberships"][number]["row"]>;
   web: Queue<DayPlan["web"][number]["row"]>;
 }
 
@@ -70,19 +71,32 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
   const key = await createApiKey(db, { name: LIVE_KEY_NAME, scope: "all" });
   const senders = new LiveSenders(options.url, key.secret, options.signal);
   const { catalog, codes } = await liveCatalog(db);
-  const plan = (moment: number): Today => {
-    const day = planDay(new Date(moment), { seed: options.seed, scale: options.scale, catalog, codes });
+  const plan = async (moment: number): Promise<Today> => {
+    // Members that ended (in the history, or on a day sent before) have nothing more to say.
+    const ended = await db.query<{ member: string }>(
+      "SELECT DISTINCT member_id AS member FROM membership_events WHERE type = 'cancel'",
+    );
+    const endedMembers = new Set(ended.map((row) => row.member));
+    const day = planDay(new Date(moment), {
+      seed: options.seed,
+      scale: options.scale,
+      catalog,
+      codes,
+      endedMembers,
+    });
     return {
       plan: day,
       reads: new Queue(day.plateReads),
       sales: new Queue(day.transactions),
+      memberships: new Queue(day.memberships),
       web: new Queue(day.web),
     };
   };
   const send = async (today: Today, until: number, after?: number) => {
     const reads = await today.reads.flush(until, (rows) => senders.plateReads(rows), after);
     const sales = await today.sales.flush(until, (rows) => senders.transactions(rows), after);
-    return { reads, sales };
+    const memberships = await today.memberships.flush(until, (rows) => senders.memberships(rows), after);
+    return { reads, sales, memberships };
   };
 
   // Catch up, day by day, from where the cameras or the tills stopped (whichever is earlier) to now. What
@@ -93,19 +107,20 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
   );
   const started = Date.now();
   const from = Math.max(latest ? Date.parse(latest) : started, started - MAX_CATCH_UP_MS);
-  let today = plan(from);
-  const caughtUp = { reads: 0, sales: 0 };
+  let today = await plan(from);
+  const caughtUp = { reads: 0, sales: 0, memberships: 0 };
   while (!options.signal.aborted) {
     const sent = await send(today, started, from);
     caughtUp.reads += sent.reads;
     caughtUp.sales += sent.sales;
+    caughtUp.memberships += sent.memberships;
     if (today.plan.endMs > started) break;
-    today = plan(today.plan.endMs);
+    today = await plan(today.plan.endMs);
   }
   if (options.signal.aborted) return () => {};
   today.web.skip(started);
   logger.info(
-    `Live demo: ${caughtUp.reads.toLocaleString("nl-NL")} kentekenlezingen en ${caughtUp.sales.toLocaleString("nl-NL")} transacties ingehaald sinds ${new Date(from).toISOString()}; de keten leeft (DEMO_LIVE=false zet dit uit)`,
+    `Live demo: ${caughtUp.reads.toLocaleString("nl-NL")} kentekenlezingen, ${caughtUp.sales.toLocaleString("nl-NL")} transacties en ${caughtUp.memberships.toLocaleString("nl-NL")} abonnementsgebeurtenissen ingehaald sinds ${new Date(from).toISOString()}; de keten leeft (DEMO_LIVE=false zet dit uit)`,
   );
 
   const sites = [...codes.sites.values()];
@@ -127,7 +142,7 @@ export async function startLiveDemo(options: LiveDemoOptions): Promise<() => voi
         for (const hit of hits) await senders.collect(hit);
         return hits.length;
       });
-      if (now >= today.plan.endMs) today = plan(today.plan.endMs);
+      if (now >= today.plan.endMs) today = await plan(today.plan.endMs);
     } catch (error) {
       // Stopping: the server closes, and what was not sent waits for the next start (its catch-up).
       if (options.signal.aborted) return;

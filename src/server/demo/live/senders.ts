@@ -1,4 +1,5 @@
 import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
+import type { MembershipEvent } from "../../../shared/membership-events.ts";
 import type { WeatherForecastRow } from "../../../shared/weather.ts";
 import type { WebHit } from "./day-plan.ts";
 
@@ -35,6 +36,11 @@ export class LiveSenders {
 
   weather(rows: WeatherForecastRow[]): Promise<number> {
     return this.ingest("weather", rows);
+  }
+
+  /** Batches of 5 000 are also the memberships endpoint's limit. */
+  memberships(rows: MembershipEvent[]): Promise<number> {
+    return this.ingest("memberships", rows);
   }
 
   private async ingest(endpoint: string, rows: unknown[]): Promise<number> {
