@@ -5,7 +5,8 @@ import { Database } from "../db/database";
 import { migrate } from "../db/migrate";
 import { SITES, SUBSCRIPTIONS } from "./catalog";
 import { generateDemoData } from "./index";
-import { liveCatalog, planDay } from "./live/day-plan";
+import { liveCatalog } from "./live/catalog.ts";
+import { planDay } from "./live/day-plan.ts";
 import { type ClubEvent, clubEventApiShape } from "./wash-club-events";
 
 // The demo's wash club over four months, checked as the till system's facts would be (REPORT-DEFINITIONS §5).

@@ -1,11 +1,9 @@
 import type { CollectPayload } from "../../../shared/collect.ts";
 import type { PlateReadRow, TransactionRow } from "../../../shared/ingest.ts";
 import type { MembershipEvent } from "../../../shared/membership-events.ts";
-import type { Queryable } from "../../db/database.ts";
 import { planAds } from "../ads.ts";
 import { TableWriter } from "../bulk.ts";
 import { type Day, demoDays } from "../calendar.ts";
-import { SITES } from "../catalog.ts";
 import type { Catalog } from "../dimensions.ts";
 import { TWO_YEARS } from "../index.ts";
 import { Random } from "../random.ts";
@@ -15,6 +13,7 @@ import { WashSimulator } from "../washes.ts";
 import { type Weather, weatherSeries } from "../weather.ts";
 import { WebSimulator } from "../web.ts";
 import { landingUrl } from "../web-sources.ts";
+import type { Codes } from "./catalog.ts";
 import { dayClub } from "./day-club.ts";
 
 // One local day of the demo chain's life, planned by the demo generator's own simulators (the same rates
@@ -96,34 +95,6 @@ export interface DayPlan {
   transactions: Timed<TransactionRow>[];
   memberships: Timed<MembershipEvent>[];
   web: Timed<WebHit>[];
-}
-
-/** Database id → code, as devices name sites and items. */
-export interface Codes {
-  sites: Map<number, string>;
-  items: Map<number, string>;
-}
-
-/** What the simulators need of the stored chain: its sites and items, by their demo codes. */
-export async function liveCatalog(db: Queryable): Promise<{ catalog: Catalog; codes: Codes }> {
-  const sites = await db.query<{ id: number; code: string }>("SELECT id, code FROM sites");
-  const items = await db.query<{ id: number; code: string }>("SELECT id, code FROM items");
-  const siteIds = new Map(sites.map((s) => [s.code, s.id]));
-  // Vouchers, promotions and experiments belong to the generated history's campaigns: the live chain
-  // leaves them out rather than invent new ones.
-  return {
-    catalog: {
-      siteIds: SITES.map((site) => siteIds.get(site.code) ?? -1),
-      itemIds: new Map(items.map((i) => [i.code, i.id])),
-      affiliateIds: new Map(),
-      promotions: [],
-      experiments: [],
-    },
-    codes: {
-      sites: new Map(sites.map((row) => [row.id, row.code])),
-      items: new Map(items.map((row) => [row.id, row.code])),
-    },
-  };
 }
 
 const DEVICE_WIDTH: Record<string, number> = { mobile: 390, tablet: 820, desktop: 1440 };

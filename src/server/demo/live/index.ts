@@ -1,7 +1,8 @@
 import type { Database } from "../../db/database.ts";
 import { createApiKey, revokeApiKey } from "../../ingest/api-keys.ts";
 import { logger } from "../../logging/logger.ts";
-import { type DayPlan, liveCatalog, planDay, type Timed } from "./day-plan.ts";
+import { liveCatalog } from "./catalog.ts";
+import { type DayPlan, planDay, type Timed } from "./day-plan.ts";
 import { startLiveForecasts } from "./forecast.ts";
 import { LiveSenders } from "./senders.ts";
 
