@@ -22,6 +22,8 @@ import { activeMembersSql, type FeatureRow, featuresSql } from "./members-sql.ts
 const HISTORY_MONTHS = 12;
 /** About this many members are fitted on: a larger club is sampled (the same members every month). */
 const FIT_MEMBERS = 2500;
+/** Members the list shows on screen; the CSV has them all. */
+const SHOWN_MEMBERS = 50;
 
 interface MemberRow {
   member_id: string;
@@ -155,7 +157,7 @@ function summaryMetrics(test: Backtest | null): Metric<Summary>[] {
 
 function memberTable(filters: ReportFilters, rows: Listed[]) {
   const totals: Totals<Listed> = {};
-  return breakdownTable(
+  const table = breakdownTable(
     filters,
     {
       key: "members",
@@ -175,12 +177,18 @@ function memberTable(filters: ReportFilters, rows: Listed[]) {
           row?.usual_gap === null || !row ? null : Math.round(row.usual_gap),
         ),
       ],
-      top: 500,
     },
     rows,
     (row) => row.member_id,
     totals,
   );
+  // A list of people, not of figures: the riskiest first, and no "rest" row summing their scores.
+  if (filters.table.all || table.rows.length <= SHOWN_MEMBERS) return table;
+  return {
+    ...table,
+    rows: table.rows.slice(0, SHOWN_MEMBERS),
+    cut: { shown: SHOWN_MEMBERS, total: table.rows.length, rest: null },
+  };
 }
 
 type DecileRow = { win: "current"; decile: number; members: number; ended: number };

@@ -189,7 +189,11 @@ async function run(db: Queryable, filters: ReportFilters) {
         return {
           ...row,
           site_id: row.site_id as number,
-          site_name: sites.find((site) => site.site_id === row.site_id)?.site_name ?? "",
+          // memberships sold online or in the app have a row of their own, so the rows add up to the total
+          site_name:
+            row.site_id === null
+              ? "Online of in de app"
+              : (sites.find((site) => site.site_id === row.site_id)?.site_name ?? ""),
           signups_at_sites: grain === "site" ? row.new : sum(overview?.signups_at_sites),
           eligible: washFigures(
             washes.filter((wash) => wash.win === row.win),
@@ -209,7 +213,7 @@ async function run(db: Queryable, filters: ReportFilters) {
       siteTable(
         filters,
         { metrics: [active, mrr, newMembers, ended, eligible, conversion], changes: ["members_active"] },
-        tableRows("site").filter((row) => row.site_id !== null),
+        tableRows("site"),
         tableTotals,
         sites,
       ),

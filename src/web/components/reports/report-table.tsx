@@ -132,8 +132,10 @@ export function ReportTable({
         </Group>
         {table.cut && cut && (
           <Text size="xs" c="dimmed" mb="xs" data-testid="table-cut">
-            De {formatNumber(table.cut.shown)} grootste van {formatNumber(table.cut.total)} rijen; de rest
-            staat samen in één rij. De CSV bevat alle rijen.
+            {table.cut.rest
+              ? `De ${formatNumber(table.cut.shown)} grootste van ${formatNumber(table.cut.total)} rijen; de rest staat samen in één rij.`
+              : `De eerste ${formatNumber(table.cut.shown)} van ${formatNumber(table.cut.total)} rijen.`}{" "}
+            De CSV bevat alle rijen.
           </Text>
         )}
         {table.rows.length === 0 ? (
