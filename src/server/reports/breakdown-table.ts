@@ -93,10 +93,11 @@ export function breakdownTable<R extends Windowed>(
     return out;
   };
   const rank = def.rankBy ?? def.metrics[0].key;
-  // equal figures in the order of every dimension, not the query's row order, so equal answers look the same
+  // equal figures in the order of every dimension, not the query's row order, so equal answers look the same;
+  // numbers in names in their numeric order ("2" before "10")
   const byDimensions = (a: TableRow, b: TableRow) => {
     for (const d of def.dimensions) {
-      const order = String(a[d.key] ?? "").localeCompare(String(b[d.key] ?? ""), "nl");
+      const order = String(a[d.key] ?? "").localeCompare(String(b[d.key] ?? ""), "nl", { numeric: true });
       if (order !== 0) return order;
     }
     return 0;

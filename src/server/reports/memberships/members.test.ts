@@ -91,8 +91,8 @@ describe("Abonnementen › Leden, the at-risk rule", () => {
     expect(kpi("open_declines")).toBe(1);
     const rows = table("members")?.rows ?? [];
     expect(rows.map((row) => [row.member, row.reason]).sort()).toEqual([
-      ["B", "34 dagen niet gewassen, gewoonlijk elke 4"],
-      ["C", "Mislukte betaling open sinds 10-02-2026"],
+      ["B", "34 dagen niet gewassen (gewoonlijk 4)"],
+      ["C", "Betaling mislukt op 10-02-2026"],
     ]);
     // nobody ended in the history: no model, no score, nothing to test it on
     expect(rows.map((row) => row.churn_risk)).toEqual([null, null]);

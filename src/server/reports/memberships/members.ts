@@ -52,9 +52,9 @@ const late = (row: MemberRow) =>
 
 function reasonOf(row: MemberRow, topDecile: boolean): string | null {
   const reasons = [
-    row.open_decline_at && `Mislukte betaling open sinds ${formatDate(new Date(row.open_decline_at))}`,
+    row.open_decline_at && `Betaling mislukt op ${formatDate(new Date(row.open_decline_at))}`,
     late(row) &&
-      `${Math.floor(row.days_since_wash)} dagen niet gewassen, gewoonlijk elke ${Math.round(row.usual_gap as number)}`,
+      `${Math.floor(row.days_since_wash)} dagen niet gewassen (gewoonlijk ${Math.round(row.usual_gap as number)})`,
     topDecile && "Hoogste 10 % risicoscore",
   ].filter(Boolean);
   return reasons.length ? reasons.join("; ") : null;
@@ -166,9 +166,9 @@ function memberTable(filters: ReportFilters, rows: Listed[]) {
         { key: "member", label: "Lid", value: (row) => row.member_id },
         { key: "plate", label: "Kenteken", value: (row) => row.plate, personal: "plate" },
         { key: "site", label: "Vestiging", value: (row) => row.site_name ?? "Online" },
-        { key: "plan", label: "Abonnement", value: (row) => row.plan_name },
-        { key: "signed_up_at", label: "Lid sinds", type: "datetime", value: (row) => row.signed_up_at },
         { key: "reason", label: "Waarom", value: (row) => row.reason },
+        { key: "plan", label: "Abonnement", value: (row) => row.plan_name },
+        { key: "signed_up_at", label: "Lid sinds", value: (row) => formatDate(new Date(row.signed_up_at)) },
       ],
       metrics: [
         metric<Listed>("churn_risk", (row) => row?.churn_risk ?? null),
