@@ -146,7 +146,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "Leden in de cohorten",
     unit: "count",
     vat: "none",
-    definition: "Aanmeldingen in de twaalf kalendermaanden tot en met het einde van de periode.",
+    definition: "Aanmeldingen in de 24 kalendermaanden tot en met het einde van de periode.",
   },
   ...([3, 6, 12] as const).flatMap((k) => [
     {

@@ -40,7 +40,8 @@ export function meanRate(rows: ChurnRow[], ended: (row: ChurnRow) => number): nu
 }
 
 const MONTH_NAMES = ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"];
-const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+export const monthName = (month: string) =>
+  `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** Which months the churn rates are the mean of, in words for the tiles' hint. */
 export function monthsNote(months: ChurnMonth[]): string {

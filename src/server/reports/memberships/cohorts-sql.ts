@@ -4,10 +4,11 @@ import type { ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 
 // The SQL of Abonnementen › Cohorten (REPORT-DEFINITIONS §5): the members who signed up in each month of the
-// twelve up to the end of the period (a cohort per month), with, k = 0 … 12 months later, how many of them
+// 24 up to the end of the period (a cohort per month; two years, so that a year's retention and value have
+// cohorts to go on), with, k = 0 … 12 months later, how many of them
 // were still active at the end of month m + k and what they had paid (excl. VAT) in their first k months.
 
-export const COHORT_MONTHS = 12;
+export const COHORT_MONTHS = 24;
 /** The last k a cohort is followed to. */
 export const MAX_K = 12;
 
@@ -16,7 +17,7 @@ const LOCAL = (column: string) => `timezone('Europe/Amsterdam', ${column})`;
 const monthStart = (month: string, months: string) =>
   `timezone('Europe/Amsterdam', (${month} + to_months(${months}))::TIMESTAMP)`;
 
-/** The first day of the cohorts' first month: eleven months before the month of the period's last day. */
+/** The first day of the cohorts' first month: 23 months before the month of the period's last day. */
 export function firstCohortMonth(filters: ReportFilters): string {
   const last = localDate(new Date(filters.current.end.getTime() - 1));
   return addMonths(startOfMonth(last), -(COHORT_MONTHS - 1));

@@ -1,4 +1,5 @@
 import { addMonths } from "../../../shared/reports/dates.ts";
+import type { Table } from "../../../shared/reports/envelope.ts";
 import type { MemberCohortsExtra } from "../../../shared/reports/extras.ts";
 import type { Queryable } from "../../db/database.ts";
 import { startOfDay } from "../../warehouse/time-zone.ts";
@@ -7,6 +8,7 @@ import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
+import { monthName } from "./churn-months.ts";
 import { COHORT_MONTHS, cohortsSql, firstCohortMonth, MAX_K } from "./cohorts-sql.ts";
 import { syncMemberState } from "./member-state.ts";
 
@@ -128,12 +130,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const now = filters.now;
   const all = pool(cells, now, "all", "Alle");
   const totals: Totals<Group> = { current: all };
-  const byMonth = groups(
-    cells,
-    now,
-    (cell) => cell.month,
-    (month) => month.slice(0, 7),
-  );
+  const byMonth = groups(cells, now, (cell) => cell.month, monthName);
   const extra: MemberCohortsExtra = {
     cohorts: {
       months: COHORT_MONTHS,
@@ -156,7 +153,10 @@ async function run(db: Queryable, filters: ReportFilters) {
     kpis: kpis({ ...filters, comparison: null }, FIGURES, totals),
     series: [],
     tables: [
-      cohortTable(filters, "by_month", "Per aanmeldingsmaand", "Maand", byMonth, totals),
+      inMonthOrder(
+        cohortTable(filters, "by_month", "Per aanmeldingsmaand", "Maand", byMonth, totals),
+        byMonth,
+      ),
       cohortTable(
         filters,
         "by_channel",
@@ -186,6 +186,13 @@ async function run(db: Queryable, filters: ReportFilters) {
     ],
     extra,
   });
+}
+
+/** The months' table in calendar order, as the matrix above it, instead of by size. */
+function inMonthOrder(table: Table, groups: Group[]): Table {
+  const order = new Map(groups.map((group) => [group.label, group.key]));
+  const monthOf = (row: Table["rows"][number]) => order.get(String(row.month)) ?? "";
+  return { ...table, rows: [...table.rows].sort((a, b) => monthOf(a).localeCompare(monthOf(b))) };
 }
 
 /** The cohorts' months, from the first: `2025-12-01` … */

@@ -14,7 +14,7 @@ export default function MemberCohortsPart({ envelope }: { envelope: ReportEnvelo
       </Title>
       <Text size="sm" c="dimmed" mb="sm" maw={820}>
         Per maand de leden die zich toen aanmeldden, en welk deel van hen aan het eind van elke maand daarna
-        nog lid was (niet opgezegd en niet gepauzeerd). De twaalf maanden tot en met het einde van de periode.
+        nog lid was (niet opgezegd en niet gepauzeerd). De 24 maanden tot en met het einde van de periode.
       </Text>
       <CohortMatrix
         cohortHeading="Aangemeld"
