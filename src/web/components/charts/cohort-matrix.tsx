@@ -1,6 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import { formatNumber, formatPercent } from "../../../shared/format.ts";
 import { NO_FIGURE } from "../reports/format-value.ts";
+import { ScrollBox } from "./scroll-box.tsx";
 
 // A retention matrix drawn as a shaded table: one row per cohort, one column per period since its start,
 // the darker the larger the share that came back. Text stays dark on every shade, so it keeps its contrast.
@@ -37,7 +38,7 @@ export function CohortMatrix(props: {
     ...rows.flatMap((row) => row.cells.slice(1).map((cell) => (row.size > 0 ? (cell?.share ?? 0) : 0))),
   );
   return (
-    <Table.ScrollContainer minWidth={160 + columns * 64}>
+    <ScrollBox minWidth={160 + columns * 64} label={props.caption}>
       <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} horizontalSpacing={6}>
         <Table.Caption>{props.caption}</Table.Caption>
         <Table.Thead>
@@ -86,6 +87,6 @@ export function CohortMatrix(props: {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
