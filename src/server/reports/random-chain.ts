@@ -1,11 +1,14 @@
 import type { PlateReadRow, TransactionRow } from "../../shared/ingest.ts";
+import type { MembershipEvent } from "../../shared/membership-events.ts";
 import type { Database } from "../db/database.ts";
 import { Random } from "../demo/random.ts";
+import { storeMembershipEvents } from "../ingest/memberships.ts";
 import { storePlateReads } from "../ingest/plate-reads.ts";
 import { storeTransactions } from "../ingest/transactions.ts";
 
 // Small random chains for the property test of the derived tables (rebuild-property.test.ts): two or three
-// sites, a dozen plates, reads and sales clustered around both clock changes of 2026, written through the
+// sites, a dozen plates, reads and sales clustered around both clock changes of 2026, a few memberships of
+// those plates (signed up, charged, declined, paused, cancelled, their car changed), written through the
 // ingestion functions the API uses, in batches that arrive late, out of order and sometimes twice.
 
 export const CHAIN_SITES = ["a", "b", "c"] as const;
@@ -26,7 +29,10 @@ const STRETCHES: [from: string, to: string, weight: number][] = [
   ["2025-10-20T06:00:00Z", "2025-11-03T18:00:00Z", 1], // a year earlier, for "Vorig jaar"
 ];
 
-export type Fact = { kind: "read"; row: PlateReadRow } | { kind: "sale"; row: TransactionRow };
+export type Fact =
+  | { kind: "read"; row: PlateReadRow }
+  | { kind: "sale"; row: TransactionRow }
+  | { kind: "member"; row: MembershipEvent };
 
 export interface Chain {
   sites: readonly string[];
@@ -63,6 +69,8 @@ export function randomChain(seed: number): Chain {
     }
     if (random.chance(0.75)) facts.push({ kind: "sale", row: sale(facts.length, site, at, plate, random) });
   }
+  for (let member = 0; member < random.int(6); member++)
+    facts.push(...membership(member, instant(), sites, plates, random));
   // Mostly in time order, as cameras and tills send, in batches; one fact in five is held back (a camera or
   // till offline for a while) and arrives later in a backlog batch of its own, after newer facts were taken in.
   const inTime = [...facts].sort((a, b) => timeOf(a) - timeOf(b));
@@ -85,7 +93,45 @@ export function randomChain(seed: number): Chain {
   return { sites, facts, batches, erased: random.chance(0.4) ? random.pick(plates) : null };
 }
 
-const timeOf = (fact: Fact) => Date.parse(fact.kind === "read" ? fact.row.readAt : fact.row.occurredAt);
+const timeOf = (fact: Fact) =>
+  Date.parse(
+    fact.kind === "read" ? fact.row.readAt : fact.kind === "sale" ? fact.row.occurredAt : fact.row.at,
+  );
+
+const LATER_TYPES = ["charge", "charge", "decline", "pause", "resume", "plate_change", "cancel"] as const;
+
+/** A membership of one of the plates: its signup at `at`, then a few events days to weeks apart. */
+function membership(
+  n: number,
+  at: number,
+  sites: readonly string[],
+  plates: string[],
+  random: Random,
+): Fact[] {
+  const memberId = `M${n}`;
+  const event = (k: number, type: MembershipEvent["type"], time: number): MembershipEvent => ({
+    eventId: `m${n}-${k}`,
+    memberId,
+    type,
+    at: new Date(time).toISOString(),
+    site: random.chance(0.3) ? null : random.pick([...sites]),
+  });
+  const events: MembershipEvent[] = [
+    { ...event(0, "signup", at), plan: "abo", plates: [random.pick(plates)], channel: "site" },
+  ];
+  let time = at;
+  for (let k = 1; k <= random.int(6); k++) {
+    time += (1 + random.int(40)) * 86_400_000 + random.int(86_400_000);
+    const type = random.pick([...LATER_TYPES]);
+    const base = event(k, type, time);
+    if (type === "charge") events.push({ ...base, amountCents: 2420 });
+    else if (type === "plate_change") events.push({ ...base, plates: [random.pick(plates)] });
+    else if (type === "cancel")
+      events.push({ ...base, initiatedBy: random.pick(["member", "system"] as const) });
+    else events.push(base);
+  }
+  return events.map((row) => ({ kind: "member", row }));
+}
 
 function cumulative(weights: number[]): number[] {
   let sum = 0;
@@ -145,11 +191,13 @@ export async function loadChainDimensions(db: Database, sites: readonly string[]
   }
 }
 
-/** Stores one batch the way /api/ingest does: the reads and the sales each in one transaction. */
+/** Stores one batch the way /api/ingest does: the reads, the sales and the membership events each in one transaction. */
 export async function storeBatch(db: Database, batch: Fact[]): Promise<void> {
   const numbered = <T>(rows: T[]) => rows.map((value, i) => ({ row: i + 1, value }));
   const reads = batch.flatMap((fact) => (fact.kind === "read" ? [fact.row] : []));
   const sales = batch.flatMap((fact) => (fact.kind === "sale" ? [fact.row] : []));
+  const members = batch.flatMap((fact) => (fact.kind === "member" ? [fact.row] : []));
   if (reads.length > 0) await storePlateReads(db, numbered(reads), null);
   if (sales.length > 0) await storeTransactions(db, numbered(sales), null);
+  if (members.length > 0) await storeMembershipEvents(db, numbered(members), null);
 }

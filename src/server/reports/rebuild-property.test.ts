@@ -60,7 +60,9 @@ const erase = (db: Database, plate: string) =>
  */
 async function arrivingOneByOne(chain: Chain, seed: number, kept: Database): Promise<number> {
   const lastOfErased = chain.erased
-    ? Math.max(...chain.batches.map((batch, i) => (batch.some((f) => plateOf(f) === chain.erased) ? i : -1)))
+    ? Math.max(
+        ...chain.batches.map((batch, i) => (batch.some((f) => platesOf(f).includes(chain.erased)) ? i : -1)),
+      )
     : -1;
   const refresher =
     seed % 2 === 0 ? startDerivedRefresher(kept, { syncs: DERIVED_SYNCS, intervalMs: 1 }) : null;
@@ -130,7 +132,9 @@ const refusal = (error: unknown) => {
   throw error;
 };
 
-const plateOf = (fact: Chain["facts"][number]) => (fact.kind === "read" ? fact.row.plate : fact.row.plate);
+/** The plates a fact names: a read's or a sale's, or those a membership event covers from then on. */
+const platesOf = (fact: Chain["facts"][number]): (string | null)[] =>
+  fact.kind === "member" ? (fact.row.plates ?? []) : [fact.row.plate];
 
 /** A report's answer for a view, or the refusal (a granularity or site filter the report does not take). */
 async function answer(db: Database, id: string, view: Record<string, string>) {

@@ -1,13 +1,14 @@
 import type { Queryable } from "../../db/database.ts";
-import { aheadOfWatermark, countOf, serialised, type TableCount } from "../../warehouse/derived-sync.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
 import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
 
 // Member washes (REPORT-DEFINITIONS §5), kept in membership_washes (migration 112): a wash (a row of
 // programme_visits) whose plate an active membership covered at that moment (membership_plates). Both sides
 // change: a sale or its programme line arrives (programme_visits gains or redoes the sale), or a member's
-// events arrive (membership_plates redoes the member). Each sync works out again the sales that arrived and
-// the members whose events did; anything else (rows deleted from the facts) works everything out again.
-// Runs after the programme visits' and the members' own syncs (derived-declarations.ts).
+// events arrive (membership_plates redoes the member). Each sync works out again the sales and the members
+// that the upstream tables took in since, and anything else (rows deleted from the facts) all of it.
+// It follows the upstream tables' own bookkeeping, not the facts': a report request may leave their catch-up
+// to the refresher, and a wash can only be a member's once programme_visits and membership_plates hold it.
 
 /** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
@@ -25,6 +26,23 @@ const FACTS = {
 type Fact = keyof typeof FACTS;
 type SyncState = Record<Fact | `${Fact}_next`, number>;
 
+/** How far the upstream tables have taken the facts in; for the sales, rows taken in are also the next rowid. */
+async function upstream(tx: Queryable): Promise<SyncState> {
+  const [visits] = await tx.query<{ transactions: number; lines: number }>(
+    "SELECT transactions, lines FROM programme_visits_sync",
+  );
+  const [members] = await tx.query<Pick<SyncState, "events" | "events_next" | "plates" | "plates_next">>(
+    "SELECT events, events_next, plates, plates_next FROM membership_state_sync",
+  );
+  return {
+    transactions: visits.transactions,
+    transactions_next: visits.transactions,
+    lines: visits.lines,
+    lines_next: visits.lines,
+    ...members,
+  };
+}
+
 export const syncMemberWashes = (db: Queryable) =>
   serialised(
     db,
@@ -32,27 +50,35 @@ export const syncMemberWashes = (db: Queryable) =>
     (database) =>
       database.transaction(async (tx) => {
         const [state] = await tx.query<SyncState>("SELECT * FROM membership_washes_sync");
-        const counts = {} as Record<Fact, TableCount>;
-        for (const [fact, table] of Object.entries(FACTS)) counts[fact as Fact] = await countOf(tx, table);
+        const target = await upstream(tx);
         const facts = Object.keys(FACTS) as Fact[];
         if (
           facts.every(
-            (fact) => counts[fact].rows === state[fact] && counts[fact].next === state[`${fact}_next`],
+            (fact) => target[fact] === state[fact] && target[`${fact}_next`] === state[`${fact}_next`],
           )
         )
           return;
-        if (facts.some((fact) => aheadOfWatermark(counts[fact].rows, state[fact]))) return;
+        // Under a watermark (watermark.ts) the facts are cut where the read stands: upstream tables a later
+        // catch-up brought further hold rows this sync cannot see, so it leaves them to that catch-up's round.
+        for (const fact of facts) {
+          if (aheadOfWatermark((await countOf(tx, FACTS[fact])).rows, target[fact])) return;
+        }
         const appended = facts.every(
           (fact) =>
-            counts[fact].rows >= state[fact] &&
-            counts[fact].rows - state[fact] === counts[fact].next - state[`${fact}_next`],
+            target[fact] >= state[fact] &&
+            target[fact] - state[fact] === target[`${fact}_next`] - state[`${fact}_next`],
         );
         if (appended) {
-          const params = Object.fromEntries(facts.map((fact) => [fact, state[`${fact}_next`]]));
-          const sales = `SELECT id FROM transactions WHERE rowid >= $transactions
-            UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines`;
-          const members = `SELECT member_id FROM membership_events WHERE rowid >= $events
-            UNION SELECT member_id FROM membership_event_plates WHERE rowid >= $plates`;
+          const params = Object.fromEntries(
+            facts.flatMap((fact) => [
+              [fact, state[`${fact}_next`]],
+              [`${fact}_to`, target[`${fact}_next`]],
+            ]),
+          );
+          const sales = `SELECT id FROM transactions WHERE rowid >= $transactions AND rowid < $transactions_to
+            UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines AND rowid < $lines_to`;
+          const members = `SELECT member_id FROM membership_events WHERE rowid >= $events AND rowid < $events_to
+            UNION SELECT member_id FROM membership_event_plates WHERE rowid >= $plates AND rowid < $plates_to`;
           await tx.run(
             `DELETE FROM membership_washes WHERE transaction_id IN (${sales}) OR member_id IN (${members})`,
             params,
@@ -69,17 +95,11 @@ export const syncMemberWashes = (db: Queryable) =>
             `INSERT INTO membership_washes BY NAME (${memberWashesSql("true")} ORDER BY v.occurred_at)`,
           );
         }
-        const values = Object.fromEntries(
-          facts.flatMap((fact) => [
-            [fact, counts[fact].rows],
-            [`${fact}_next`, counts[fact].next],
-          ]),
-        );
         await tx.run(
-          `UPDATE membership_washes_sync SET ${Object.keys(values)
+          `UPDATE membership_washes_sync SET ${Object.keys(target)
             .map((column) => `${column} = $${column}`)
             .join(", ")}, synced_at = now()`,
-          values,
+          target,
         );
       }),
     FACTS,

@@ -182,10 +182,11 @@ function memberTable(filters: ReportFilters, rows: Listed[]) {
     (row) => row.member_id,
     totals,
   );
-  // A list of people, not of figures: the riskiest first, and no "rest" row summing their scores.
-  if (filters.table.all || table.rows.length <= SHOWN_MEMBERS) return table;
+  // A list of people, not of figures: the riskiest first, no totals, and no "rest" row summing their scores.
+  if (filters.table.all || table.rows.length <= SHOWN_MEMBERS) return { ...table, totals: null };
   return {
     ...table,
+    totals: null,
     rows: table.rows.slice(0, SHOWN_MEMBERS),
     cut: { shown: SHOWN_MEMBERS, total: table.rows.length, rest: null },
   };
