@@ -35,10 +35,10 @@ import { type ReportsServer, startReportsServer } from "./fixtures/reports-fixtu
 // Programmakeuze, September: washes T1 T3 T2 U1 F0 F1 W1 = 7 (W1 on a subscription), one with an extra;
 //   pairs whose second visit is in September: T1→T3 basis→basis, T0 (1 Aug)→T2 basis→basis, U0 (25 Aug)
 //   →U1 basis→premium (an upgrade whose first visit lies before the period), F0→F1 premium→premium after a
-//   free upgrade (kept) → upgrade 1 ÷ 4, same 3 ÷ 4; subscriptions: SUBAAA ended 10 Sep (last payment
-//   10 Aug + 1 month), SUBBBB started 15 Sep, SUBCCC runs on → started 1, ended 1, active at the end 2,
-//   churn 1 ended ÷ 2 active on 1 Sep (SUBBBB, new that month, not counted) = 50 %;
-//   conversion 1 ÷ (7 − 1 subscription wash − 0 free) = 1 ÷ 6.
+//   free upgrade (kept) → upgrade 1 ÷ 4, same 3 ÷ 4; members (the till's membership events, Abonnementen's
+//   definitions): SUBAAA's cancels 10 Sep, SUBBBB's signs up 15 Sep at Utrecht, SUBCCC's runs on → new 1,
+//   ended 1, active at the end 2, churn 1 ended ÷ 2 active on 1 Sep (SUBBBB's, new that month, not counted)
+//   = 50 %; conversion 1 signup at a site ÷ (7 washes − 1 member wash (W1) − 0 free) = 1 ÷ 6.
 
 let server: ReportsServer;
 const { report, kpi, series, table } = reportReader(() => server);
@@ -264,36 +264,41 @@ describe("Programmakeuze (item-flow)", () => {
     );
   });
 
-  it("counts a subscription ended and one started in the same month", async () => {
+  it("counts a membership ended and one started in the same month, as Abonnementen does", async () => {
     const body = await report("item-flow", SEPTEMBER);
-    expect(kpi(body, "subscriptions_started").value).toBe(1);
-    expect(kpi(body, "subscriptions_ended").value).toBe(1);
-    expect(kpi(body, "subscriptions_active").value).toBe(2);
-    expect(kpi(body, "churn").value).toBe(0.5);
-    expect(kpi(body, "subscription_conversion").value).toBe(1 / 6);
+    expect(kpi(body, "members_new").value).toBe(1);
+    expect(kpi(body, "members_ended").value).toBe(1);
+    expect(kpi(body, "members_active").value).toBe(2);
+    expect(kpi(body, "member_churn").value).toBe(0.5);
+    expect(kpi(body, "membership_conversion").value).toBe(1 / 6);
+    const club = await report("memberships", SEPTEMBER);
+    for (const key of [
+      "members_new",
+      "members_ended",
+      "members_active",
+      "member_churn",
+      "membership_conversion",
+    ])
+      expect(kpi(body, key)).toEqual(kpi(club, key));
   });
 
-  it("counts the subscriptions of the chosen sites' payments: one site, and several", async () => {
-    // Utrecht: SUBAAA ended 10 Sep, SUBBBB started 15 Sep and runs on; churn 1 ended ÷ 1 active on 1 Sep.
+  it("counts the memberships sold at the chosen sites: one site, and several", async () => {
+    // Utrecht: SUBAAA's ended 10 Sep, SUBBBB's started 15 Sep and runs on; churn 1 ended ÷ 1 active on 1 Sep.
     const utrecht = await report("item-flow", `${SEPTEMBER}&site=utrecht`);
     expect(
-      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
+      ["members_new", "members_ended", "members_active", "member_churn"].map(
         (key) => kpi(utrecht, key).value,
       ),
     ).toEqual([1, 1, 1, 1]);
     // Zeist: SUBCCC runs through September: nothing started or ended, 1 active, churn 0 ÷ 1.
     const zeist = await report("item-flow", `${SEPTEMBER}&site=zeist`);
     expect(
-      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
-        (key) => kpi(zeist, key).value,
-      ),
+      ["members_new", "members_ended", "members_active", "member_churn"].map((key) => kpi(zeist, key).value),
     ).toEqual([0, 0, 1, 0]);
     // Both sites: what all sites give (started 1, ended 1, active 2, churn 1 ÷ 2).
     const both = await report("item-flow", `${SEPTEMBER}&site=utrecht,zeist`);
     expect(
-      ["subscriptions_started", "subscriptions_ended", "subscriptions_active", "churn"].map(
-        (key) => kpi(both, key).value,
-      ),
+      ["members_new", "members_ended", "members_active", "member_churn"].map((key) => kpi(both, key).value),
     ).toEqual([1, 1, 2, 0.5]);
   });
 });

@@ -213,44 +213,4 @@ export const SALES_METRICS = defineMetrics([
     definition:
       "Na een gratis upgrade: volgende betaalde bezoeken met minstens het programma van de upgrade ÷ volgende betaalde bezoeken.",
   },
-  {
-    key: "subscriptions_started",
-    label: "Nieuwe abonnementen",
-    unit: "count",
-    vat: "none",
-    definition:
-      "Abonnementen waarvan de eerste betaling in de periode valt (na meer dan 35 dagen zonder betaling).",
-  },
-  {
-    key: "subscriptions_ended",
-    label: "Beëindigde abonnementen",
-    unit: "count",
-    vat: "none",
-    good: "down",
-    definition: "Abonnementen waarvan de laatst betaalde maand in de periode afliep zonder nieuwe betaling.",
-  },
-  {
-    key: "subscriptions_active",
-    label: "Actieve abonnementen",
-    unit: "count",
-    vat: "none",
-    definition: "Abonnementen die aan het eind van de periode lopen.",
-  },
-  {
-    key: "churn",
-    label: "Opzeggingen (churn)",
-    unit: "percent",
-    vat: "none",
-    good: "down",
-    definition:
-      "Per maand: beëindigd in de maand ÷ actief aan het begin ervan (nieuwe van die maand niet meegeteld), opgeteld over de maanden van de periode.",
-  },
-  {
-    key: "subscription_conversion",
-    label: "Conversie naar abonnement",
-    unit: "percent",
-    vat: "none",
-    definition:
-      "Nieuwe abonnementen ÷ wassen die er één hadden kunnen worden (zonder abonnements- en gratis wassen).",
-  },
 ]);

@@ -1,10 +1,9 @@
 import type { ReportFilters } from "../filters.ts";
 import { ReportSql, type Windowed } from "../sql.ts";
-import { subscriptionSpellsSql } from "./subscriptions.ts";
 
 // The query of Programmakeuze (item-flow.ts): raw counts per grain; the rates are computed above it.
 
-export const GRAINS = ["total", "bucket", "programme", "pair", "pairs", "subscriptions"] as const;
+export const GRAINS = ["total", "bucket", "programme", "pair", "pairs"] as const;
 /** How far back the previous visit of a plate is looked for; a plate not seen in a year counts as new. */
 const LOOKBACK = "INTERVAL 365 DAY";
 /** The node of a wash on a subscription, in the mix, the transitions and the sankey. */
@@ -28,11 +27,6 @@ export interface FlowRow extends Windowed {
   downgrades: number;
   free_upgrades_followed: number;
   free_upgrades_kept: number;
-  started: number;
-  ended: number;
-  active_end: number;
-  active_starts: number;
-  churned: number;
 }
 
 // A visit here is a sale with a wash programme on it (the programme: its programme line; a subscription
@@ -43,18 +37,15 @@ export interface FlowRow extends Windowed {
 //   (the fee is paid per month, not per wash): the mix leaves its revenue empty and out of the revenue share.
 // with_extra: those of them with at least one extra. Attach rate = with_extra ÷ washes.
 // subscription_washes / free_washes: washes paid by subscription, and washes that cost nothing (a voucher
-//   paid all). Subscription conversion = subscriptions started ÷ (washes − both).
+//   paid all).
 // Pairs: consecutive visits of one plate whose second visit falls in the period (the first may lie before
 //   it, up to LOOKBACK). upgrades / same / downgrades compare the programmes' order (items.sort_order) when
 //   neither visit was a subscription wash.
 // free_upgrades_followed / _kept: pairs whose first visit redeemed a free-upgrade promotion and whose second
 //   is a paid programme; kept when that programme is at least the one the upgrade gave.
-// Subscriptions (subscriptions.ts): started / ended in the period, active at its end; churn = ended in a
-//   month among those active at its start (that month's new excluded) ÷ active at its start, summed over
-//   the months of the period, each cut to the period.
+// The members' figures beside them are Abonnementen's own (item-flow.ts reads them from that report).
 export function itemFlowSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  sql.params.now = filters.now.toISOString();
   // The look-back runs from the earliest window's start, for both windows.
   const earliest =
     filters.comparison && filters.comparison.start < filters.current.start
@@ -96,8 +87,6 @@ export function itemFlowSql(filters: ReportFilters) {
     coalesce(pr.kind = 'gratis-upgrade', false) AS previous_free_upgrade
   FROM steps v JOIN items n ON n.id = v.item_id JOIN items i ON i.id = v.previous_item_id
   LEFT JOIN promotions pr ON pr.id = v.previous_promotion_id
-), spells AS (
-  ${subscriptionSpellsSql(sql)}
 )
 SELECT win,
   CASE WHEN GROUPING(node) = 0 THEN 'programme' WHEN GROUPING(bucket) = 0 THEN 'bucket' ELSE 'total' END AS grain,
@@ -115,11 +104,6 @@ SELECT win, CASE WHEN GROUPING(previous) = 0 THEN 'pair' ELSE 'pairs' END AS gra
   ${washes("NOT previous_subscription AND NOT next_subscription AND next_order < previous_order")} AS downgrades,
   ${washes("previous_free_upgrade AND next_paid")} AS free_upgrades_followed,
   ${washes("previous_free_upgrade AND next_paid AND next_order >= previous_order")} AS free_upgrades_kept
-FROM pairs GROUP BY GROUPING SETS ((win), (win, previous, next))
-UNION ALL BY NAME
-SELECT win, 'subscriptions' AS grain,
-  sum(started) AS started, sum(ended) AS ended, sum(active_end) AS active_end,
-  sum(active_starts) AS active_starts, sum(churned) AS churned
-FROM spells GROUP BY win`;
+FROM pairs GROUP BY GROUPING SETS ((win), (win, previous, next))`;
   return { text, params: sql.params };
 }

@@ -4,13 +4,16 @@ import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, metricColumn, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { syncMemberState } from "../memberships/member-state.ts";
+import { syncMemberWashes } from "../memberships/member-washes.ts";
+import { memberships } from "../memberships/memberships.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
 import { type FlowRow, GRAINS, itemFlowSql, SUBSCRIPTION } from "./item-flow-sql.ts";
 import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
-// from one visit to the next, subscriptions started and ended, and whether a free upgrade is bought again.
+// from one visit to the next, whether a free upgrade is bought again, and the wash club's members.
 
 const washes = metric<FlowRow>("washes", (row) => sum(row?.washes));
 const attachRate = metric<FlowRow>("attach_rate", (row) => ratio(sum(row?.with_extra), row?.washes));
@@ -23,14 +26,14 @@ const downgradeRate = direction("downgrades");
 const keptUpgrade = metric<FlowRow>("free_upgrade_kept", (row) =>
   ratio(sum(row?.free_upgrades_kept), row?.free_upgrades_followed || null),
 );
-const started = metric<FlowRow>("subscriptions_started", (row) => sum(row?.started));
-const ended = metric<FlowRow>("subscriptions_ended", (row) => sum(row?.ended));
-const active = metric<FlowRow>("subscriptions_active", (row) => sum(row?.active_end));
-const churn = metric<FlowRow>("churn", (row) => ratio(sum(row?.churned), row?.active_starts || null));
-
-const conversion = metric<FlowRow>("subscription_conversion", (row) =>
-  ratio(sum(row?.started), sum(row?.washes) - sum(row?.subscription_washes) - sum(row?.free_washes) || null),
-);
+/** The wash club's figures shown here, read from Abonnementen › Overzicht itself: one definition each. */
+const MEMBER_FIGURES = [
+  "members_new",
+  "members_ended",
+  "members_active",
+  "member_churn",
+  "membership_conversion",
+];
 
 /** The one-row grains of a window side by side: each grain fills its own columns (the rest are NULL). */
 function combined(...parts: Totals<FlowRow>[]): Totals<FlowRow> {
@@ -51,25 +54,13 @@ async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = itemFlowSql(filters);
   const rows = byGrain(await db.query<FlowRow>(text, params), GRAINS);
   const totals = totalsOf(rows.total);
-  const all = combined(totals, totalsOf(rows.pairs), totalsOf(rows.subscriptions));
+  const all = combined(totals, totalsOf(rows.pairs));
+  const club = await memberships.run(db, filters);
   return envelope("item-flow", filters, {
-    kpis: kpis(
-      filters,
-      [
-        washes,
-        attachRate,
-        upgradeRate,
-        sameRate,
-        downgradeRate,
-        keptUpgrade,
-        started,
-        ended,
-        active,
-        churn,
-        conversion,
-      ],
-      all,
-    ),
+    kpis: [
+      ...kpis(filters, [washes, attachRate, upgradeRate, sameRate, downgradeRate, keptUpgrade], all),
+      ...MEMBER_FIGURES.flatMap((key) => club.kpis.filter((kpi) => kpi.key === key)),
+    ],
     series: timeSeries(filters, rows.bucket, [washes, attachRate]),
     tables: [
       mixTable(filters, rows.programme, totals),
@@ -181,7 +172,7 @@ function transitionsTable(rows: FlowRow[]): Table {
 
 export const itemFlow = defineReport({
   id: "item-flow",
-  syncs: [syncProgrammeVisits],
+  syncs: [syncProgrammeVisits, syncMemberState, syncMemberWashes],
   sql: { "item-flow": itemFlowSql },
   run,
 });

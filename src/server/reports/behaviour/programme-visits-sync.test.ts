@@ -3,7 +3,6 @@ import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
-import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
 import { emptyDerived } from "../../warehouse/derived-sync.ts";
 import { PROGRAMME_VISITS, syncProgrammeVisits } from "./programme-visits-sync.ts";
 
@@ -64,20 +63,6 @@ const snapshot = () =>
        strftime(previous_at, '%m-%d') AS previous_day, previous_item_id, previous_subscription, previous_promotion_id
      FROM programme_visits ORDER BY occurred_at, transaction_id`,
   );
-
-const payments = () =>
-  db.query(
-    "SELECT strftime(occurred_at, '%m-%d') AS day, plate FROM subscription_payments ORDER BY occurred_at",
-  );
-
-/** subscription_spells as [site (null: all sites), plate, first payment, paid until], in a fixed order. */
-const spells = async () =>
-  (
-    await db.query<{ site_id: number | null; plate: string; started: string; until: string }>(
-      `SELECT site_id, plate, strftime(started_at, '%m-%d') AS started, strftime(paid_until, '%m-%d') AS until
-       FROM subscription_spells ORDER BY plate, site_id NULLS FIRST, started_at`,
-    )
-  ).map((r) => [r.site_id, r.plate, r.started, r.until]);
 
 /** programme_visits_daily as a list, in a fixed order. */
 const daily = () =>
@@ -140,12 +125,6 @@ describe("programme visits", () => {
       row("11-12", "AA11", 1, 0, false, true, false, "11-10", 2, false, null),
       row("11-15", "AA11", 1, 1000, false, false, false, "11-14", null, false, null),
     ]);
-    const paid = await payments();
-    expect(paid).toEqual([
-      { day: "11-02", plate: "AA11" },
-      { day: "11-13", plate: "AA11" },
-      { day: "12-13", plate: "AA11" },
-    ]);
     // The daily sums, hand-worked from the rows above (all in winter: the local day is the UTC day; the
     // unplated wash of the 10th is its own row, its previous columns being null).
     const days = await daily();
@@ -158,44 +137,7 @@ describe("programme visits", () => {
       sums("11-15", 1, false, false, false, null, null, null, null, 1, 1000),
     ]);
     expect(await rebuilt()).toEqual(incremental);
-    expect(await payments()).toEqual(paid);
     expect(await daily()).toEqual(days);
-  });
-
-  it("keeps each plate's subscription spells, per site and for all sites, as a rebuild gives them", async () => {
-    await db.run(
-      "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)",
-    );
-    const fee = (at: string, site: number) =>
-      sale({ at: `2026-${at}T10:00:00Z`, plate: "SS01", lines: [[4, 3000]], online: true, site });
-    // At site 1: 1 Sep, 20 Oct (49 days on: a new spell), 20 Dec (61 days on: another).
-    await fee("09-01", 1);
-    await fee("10-20", 1);
-    await fee("12-20", 1);
-    await syncProgrammeVisits(db);
-    expect(await spells()).toEqual([
-      [null, "SS01", "09-01", "10-01"],
-      [null, "SS01", "10-20", "11-20"],
-      [null, "SS01", "12-20", "01-20"],
-      [1, "SS01", "09-01", "10-01"],
-      [1, "SS01", "10-20", "11-20"],
-      [1, "SS01", "12-20", "01-20"],
-    ]);
-    // A late payment of 1 Oct at site 2: over all sites 1 Sep → 1 Oct (30 days) → 20 Oct (19 days) is one
-    // spell now, paid until a month after 20 Oct; site 1 alone keeps its gap; site 2 has a spell of its own.
-    await fee("10-01", 2);
-    await syncProgrammeVisits(db);
-    const kept = await spells();
-    expect(kept).toEqual([
-      [null, "SS01", "09-01", "11-20"],
-      [null, "SS01", "12-20", "01-20"],
-      [1, "SS01", "09-01", "10-01"],
-      [1, "SS01", "10-20", "11-20"],
-      [1, "SS01", "12-20", "01-20"],
-      [2, "SS01", "10-01", "11-01"],
-    ]);
-    await rebuilt();
-    expect(await spells()).toEqual(kept);
   });
 
   it("sums each local day, and keeps a previous visit over 365 days back for the report to compare", async () => {
@@ -244,10 +186,6 @@ describe("programme visits and the right to erasure", () => {
     await sale({ at: "2026-11-02T10:00:00Z", plate: "CC33", lines: [[2, 1500]] });
     await sale({ at: "2026-11-03T09:00:00Z", plate: "CC33", lines: [[4, 3000]], online: true });
     await syncProgrammeVisits(db);
-    expect(await spells()).toEqual([
-      [null, "CC33", "11-03", "12-03"],
-      [1, "CC33", "11-03", "12-03"],
-    ]);
     await erasePlate(db, {
       plate: "CC33",
       actorEmail: "demo@wasbord.nl",
@@ -255,13 +193,11 @@ describe("programme visits and the right to erasure", () => {
     });
     await syncProgrammeVisits(db);
     const erased = await snapshot();
-    // Both washes stay, without a plate and so without a previous visit; the payment is no payment any more.
+    // Both washes stay, without a plate and so without a previous visit.
     expect(erased.map((r) => [r.day, r.plate, r.previous_day, r.previous_item_id])).toEqual([
       ["11-01", null, null, null],
       ["11-02", null, null, null],
     ]);
-    expect(await payments()).toEqual([]);
-    expect(await spells()).toEqual([]);
     // The pair 1 → 2 Nov is gone from the daily sums too.
     const days = await daily();
     expect(days.map((r) => [r.day, r.previous_item_id])).toEqual([
@@ -270,28 +206,6 @@ describe("programme visits and the right to erasure", () => {
     ]);
     expect(await rebuilt()).toEqual(erased);
     expect(await daily()).toEqual(days);
-  });
-});
-
-describe("programme visits and pseudonymisation", () => {
-  it("keeps the spells of a pseudonymised plate under its pseudonym, as a rebuild gives them", async () => {
-    // PP01 paid 5 and 20 Jan 2025 (one spell) and nothing since: past a retention of 365 days on 23 Nov 2026.
-    await sale({ at: "2025-01-05T10:00:00Z", plate: "PP01", lines: [[4, 3000]], online: true });
-    await sale({ at: "2025-01-20T10:00:00Z", plate: "PP01", lines: [[4, 3000]], online: true });
-    await syncProgrammeVisits(db);
-    await pseudonymiseExpired(db, {
-      retentionDays: 365,
-      now: new Date("2026-11-23T00:00:00Z"),
-      key: pseudonymKey("ab".repeat(32)),
-    });
-    const kept = await spells();
-    expect(kept).toHaveLength(2);
-    expect(kept.map(([site, plate, started, until]) => [site, plate !== "PP01", started, until])).toEqual([
-      [null, true, "01-05", "02-20"],
-      [1, true, "01-05", "02-20"],
-    ]);
-    await rebuilt();
-    expect(await spells()).toEqual(kept);
   });
 });
 

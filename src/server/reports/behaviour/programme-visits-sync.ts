@@ -2,29 +2,26 @@ import type { Queryable } from "../../db/database.ts";
 import { localTimeSql } from "../../warehouse/buckets.ts";
 import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
 import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
-import { storedSpellsSql } from "./subscriptions.ts";
 
-// Keeps programme_visits and subscription_payments (migration 080) up to date with transactions and their
-// lines, for Programmakeuze. A subscription payment is added once its sale and its subscription line are
-// both in (in whichever order they arrived).
+// Keeps programme_visits (migration 080) up to date with transactions and their lines, for Programmakeuze
+// and the member washes (memberships/member-washes.ts).
 // What arrived since the last call decides what is worked out again, the journey's way (journey-sync.ts):
 // every sale of a plate with a new sale or line is worked out again from the plate's whole history, so a
 // late or out-of-order sale (which changes the previous visit of the plate's next visit) gives what a
 // rebuild gives. Only rows that changed are deleted and inserted, so the table stays nearly in time order
 // (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
 // "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
-// subscription_spells (migration 088) follows in the same transaction, per plate.
 // programme_visits_daily (migration 082) follows in the same transaction: every (site, local day) holding a
 // deleted or inserted visit is summed again from programme_visits, so it always equals a sum of the whole table.
 
-/** Brings programme_visits and subscription_payments up to date; when nothing arrived it costs a count per fact table. */
+/** Brings programme_visits up to date; when nothing arrived it costs a count per fact table. */
 export const syncProgrammeVisits = (db: Queryable) => syncDerived(db, PROGRAMME_VISITS);
 
 /** The tables and bookkeeping of this sync: what emptyDerived empties for a rebuild. */
 export const PROGRAMME_VISITS: DerivedTables = {
   state: "programme_visits_sync",
   facts: { transactions: "transactions", lines: "transaction_lines" },
-  tables: ["programme_visits", "subscription_payments", "programme_visits_daily", "subscription_spells"],
+  tables: ["programme_visits", "programme_visits_daily"],
   add: addProgrammeVisits,
 };
 
@@ -96,16 +93,6 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
       WHERE NOT EXISTS (SELECT 1 FROM programme_visits v WHERE ${same})
       ORDER BY occurred_at`,
     () => sumProgrammeDays(tx, "programme_changed"),
-    `INSERT INTO subscription_payments
-      SELECT t.id, t.site_id, t.plate, t.occurred_at FROM transactions t
-      WHERE t.id IN (SELECT id FROM programme_sales) AND t.plate IS NOT NULL
-        AND t.id IN (SELECT l.transaction_id FROM transaction_lines l JOIN items i ON i.id = l.item_id
-          WHERE i.kind = 'abonnement' AND l.transaction_id IN (SELECT id FROM programme_sales))
-        AND t.id NOT IN (SELECT transaction_id FROM subscription_payments)
-      ORDER BY t.occurred_at`,
-    // Every plate that may have a new payment: its spells are worked out again from all its payments.
-    "DELETE FROM subscription_spells WHERE plate IN (SELECT plate FROM programme_plates)",
-    `INSERT INTO subscription_spells ${storedSpellsSql("programme_plates")} ORDER BY started_at`,
     "DROP TABLE programme_fresh",
     "DROP TABLE programme_changed",
     "DROP TABLE programme_sales",
@@ -178,17 +165,11 @@ async function eraseFromProgrammeVisits(tx: Queryable, plate: string): Promise<v
   );
   await sumProgrammeDays(tx, "erased_visits");
   await tx.run("DROP TABLE erased_visits");
-  await tx.run("DELETE FROM subscription_payments WHERE plate = $1", [plate]);
-  await tx.run("DELETE FROM subscription_spells WHERE plate = $1", [plate]);
 }
 
-/** Programme choices per visit, their daily sums and the subscription payments and spells. */
+/** Programme choices per visit and their daily sums. */
 export const PROGRAMME_VISITS_DECLARED = declareDerived(PROGRAMME_VISITS, syncProgrammeVisits, {
-  name: "programmakeuze per bezoek en abonnementen",
-  plateColumns: {
-    programme_visits: ["plate"],
-    subscription_payments: ["plate"],
-    subscription_spells: ["plate"],
-  },
+  name: "programmakeuze per bezoek",
+  plateColumns: { programme_visits: ["plate"] },
   erase: eraseFromProgrammeVisits,
 });

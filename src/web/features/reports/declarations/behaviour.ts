@@ -36,14 +36,8 @@ export const itemFlow = declareReport({
       keys: ["washes", "attach_rate", "upgrades_rate", "same_rate", "downgrades_rate", "free_upgrade_kept"],
     },
     {
-      title: "Abonnementen",
-      keys: [
-        "subscriptions_started",
-        "subscriptions_ended",
-        "subscriptions_active",
-        "churn",
-        "subscription_conversion",
-      ],
+      title: "Leden (zie Abonnementen)",
+      keys: ["members_new", "members_ended", "members_active", "member_churn", "membership_conversion"],
     },
   ],
   charts: [
