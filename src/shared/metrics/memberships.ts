@@ -38,7 +38,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     unit: "count",
     vat: "none",
     good: "down",
-    elsewhere: ["weekly-mail"],
+    elsewhere: ["weekly-mail", "alerts"],
     definition: "Abonnementen die in de periode eindigden: zelf opgezegd of gestopt na mislukte betalingen.",
   },
   {
@@ -55,6 +55,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     unit: "count",
     vat: "none",
     good: "down",
+    elsewhere: ["alerts"],
     definition:
       "Abonnementen die het kassasysteem in de periode beëindigde na mislukte betalingen (onvrijwillige churn).",
   },
@@ -103,6 +104,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "Conversie naar lid",
     unit: "percent",
     vat: "none",
+    elsewhere: ["alerts"],
     definition:
       "Aanmeldingen op de vestiging ÷ wassen die een aanmelding hadden kunnen worden: alle wassen min die van actieve leden en gratis wassen.",
   },
