@@ -25,6 +25,7 @@ import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
 import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { endOfDay, localDate, startOfDay } from "../warehouse/time-zone.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
+import { conversionBelowUsual, isMemberKpi, memberKpiOfDay } from "./members.ts";
 import { usualWashes } from "./usual.ts";
 
 /**
@@ -128,10 +129,32 @@ async function washesBelowUsual(db: Database, rule: AdminAlertRule, now: Date): 
  * A daily KPI of yesterday (the last whole local day) against the rule's value, with the dashboard's
  * definitions: washes = wash programmes sold (quantity of 'programma' lines); revenue = what customers paid
  * incl. VAT after discounts, online sales included; new customers = customers who came that day and whose
- * first visit ever, at any site, was that day (customers/visits.ts, as Nieuw / Terugkerend counts them).
+ * first visit ever, at any site, was that day (customers/visits.ts, as Nieuw / Terugkerend counts them);
+ * ended members as Abonnementen › Overzicht counts them for that day (members.ts).
  */
 async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Promise<Observation[]> {
   const day = addDays(localDate(now), -1);
+  const value = isMemberKpi(rule.kpi)
+    ? await memberKpiOfDay(db, rule, day, now)
+    : await salesKpiOfDay(db, rule, day);
+  const limit = rule.threshold ?? 0;
+  const kpi = rule.kpi ?? "washes";
+  const direction = rule.direction ?? "below";
+  const shown = (n: number) => (kpi === "revenue" ? formatEuro(Math.round(n * 100), true) : formatNumber(n));
+  return [
+    {
+      subject: rule.siteId === null ? "chain" : `site:${rule.siteId}`,
+      label: scopeLabel(rule),
+      breached: direction === "above" ? value > limit : value < limit,
+      detail:
+        `${ALERT_KPI_LABELS[kpi].replace(" (€)", "")} op ${formatDate(day)}: ${shown(value)} ` +
+        `(grens: ${ALERT_DIRECTION_LABELS[direction]} ${shown(limit)}).`,
+    },
+  ];
+}
+
+/** Washes, revenue (in euros) or new customers of `day`, from the sums the dashboard reads. */
+async function salesKpiOfDay(db: Database, rule: AdminAlertRule, day: string): Promise<number> {
   const params = {
     start: startOfDay(day).toISOString(),
     end: endOfDay(day).toISOString(),
@@ -159,21 +182,7 @@ async function kpiThreshold(db: Database, rule: AdminAlertRule, now: Date): Prom
   const { value: rows } = await readAtOneMoment(db, [reads], (tx) =>
     tx.query<{ value: number }>(sql, params),
   );
-  const [{ value }] = rows;
-  const limit = rule.threshold ?? 0;
-  const kpi = rule.kpi ?? "washes";
-  const direction = rule.direction ?? "below";
-  const shown = (n: number) => (kpi === "revenue" ? formatEuro(Math.round(n * 100), true) : formatNumber(n));
-  return [
-    {
-      subject: rule.siteId === null ? "chain" : `site:${rule.siteId}`,
-      label: scopeLabel(rule),
-      breached: direction === "above" ? value > limit : value < limit,
-      detail:
-        `${ALERT_KPI_LABELS[kpi].replace(" (€)", "")} op ${formatDate(day)}: ${shown(value)} ` +
-        `(grens: ${ALERT_DIRECTION_LABELS[direction]} ${shown(limit)}).`,
-    },
-  ];
+  return Number(rows[0].value);
 }
 
 const OBSERVERS: Record<
@@ -184,6 +193,7 @@ const OBSERVERS: Record<
   "read-rate": readRate,
   "washes-below-usual": washesBelowUsual,
   "kpi-threshold": kpiThreshold,
+  "conversion-below-usual": conversionBelowUsual,
 };
 
 /** What a rule finds at `now`, per subject it can judge. */

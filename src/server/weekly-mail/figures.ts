@@ -10,12 +10,19 @@ import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
 import type { Site } from "../warehouse/sites.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
+import {
+  hasMemberships,
+  MEMBER_READS,
+  type WeeklyMemberFigures,
+  weeklyMemberFigures,
+} from "./member-figures.ts";
 import { INTEGERS } from "./recipients.ts";
 import type { MailWeek } from "./week.ts";
 
 // The Monday e-mail's figures, read with the report screens' own queries, so that the mail and the screens
 // always agree: washes and revenue from Dashboard/Omzet (dashboardSalesSql, trxRevenueSql), new customers
-// from Nieuw / Terugkerend (usersTypeSql; "new" is defined once, in customers/visits.ts).
+// from Nieuw / Terugkerend (usersTypeSql; "new" is defined once, in customers/visits.ts), the members from
+// Abonnementen › Overzicht (member-figures.ts).
 //
 // washes: wash programmes sold (one per car). revenueExVat: what customers paid minus the VAT in it.
 // revenue per car: revenue excl. VAT ÷ washes. newCustomers: customers whose first visit ever at any site
@@ -43,6 +50,8 @@ export interface WeeklyFigures {
   previous: Figures;
   lastYear: Figures;
   sites: SiteFigures[];
+  /** The wash club's figures (member-figures.ts); null when the chain has no membership events at all. */
+  members: WeeklyMemberFigures | null;
   /** Monday … Sunday: this week's and the week before's washes and revenue excl. VAT. */
   days: {
     date: string;
@@ -65,8 +74,8 @@ interface Row {
   new_plates?: number;
 }
 
-/** The derived tables the figures read: the sales sums and the customers' visits. */
-const READS = [SALES_SUMS_DECLARED, CUSTOMER_VISITS_DECLARED];
+/** The derived tables the figures read: the sales sums, the customers' visits and the members' state. */
+const READS = [SALES_SUMS_DECLARED, CUSTOMER_VISITS_DECLARED, ...MEMBER_READS];
 
 const ZERO: Figures = { washes: 0, revenueExVatCents: 0, newCustomers: 0 };
 
@@ -94,13 +103,22 @@ export async function weeklyFigures(
     const runs = await Promise.all(
       (chain ? [null] : sites).map(async (site) => ({
         site,
-        vsWeek: await figureRows(tx, filtersOf(week, -7, site, now)),
-        vsYear: await figureRows(tx, filtersOf(week, week.lastYearShiftDays, site, now)),
+        vsWeek: await figureRows(tx, filtersOf(week, -7, site ? [site] : [], now)),
+        vsYear: await figureRows(tx, filtersOf(week, week.lastYearShiftDays, site ? [site] : [], now)),
       })),
     );
-    return { sites, runs };
+    // Members in one run over all the chosen sites: a membership is sold at one site, so none counts twice.
+    const scope = chain ? [] : sites;
+    const members = (await hasMemberships(tx))
+      ? await weeklyMemberFigures(
+          tx,
+          filtersOf(week, -7, scope, now),
+          filtersOf(week, week.lastYearShiftDays, scope, now),
+        )
+      : null;
+    return { sites, runs, members };
   });
-  const { sites, runs } = read;
+  const { sites, runs, members } = read;
   const all = (key: "vsWeek" | "vsYear") => runs.flatMap((run) => run[key]);
   const total = (row: Row) => row.grain === "total";
   const perSite = sites.map((site) => {
@@ -120,18 +138,19 @@ export async function weeklyFigures(
     previous: figuresOf(all("vsWeek"), "comparison", total),
     lastYear: figuresOf(all("vsYear"), "comparison", total),
     sites: perSite,
+    members,
     days: dailyFigures(week, all("vsWeek")),
   };
 }
 
-const filtersOf = (week: MailWeek, shiftDays: number, site: Site | null, now: Date) =>
+const filtersOf = (week: MailWeek, shiftDays: number, sites: Site[], now: Date) =>
   filtersFor({
     preset: "custom",
     range: { from: week.from, to: week.to },
     compare: "previous",
     shift: { unit: "day", amount: shiftDays },
     granularity: "day",
-    sites: site ? [site] : [],
+    sites,
     now,
   });
 

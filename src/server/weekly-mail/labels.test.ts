@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ALERT_KPI_LABELS, ALERT_KPI_METRICS, alertKpis } from "../../shared/admin/alerts.ts";
 import { metricDefinition, metricLabel } from "../../shared/metrics/registry.ts";
 import type { WeeklyFigures } from "./figures.ts";
-import { MAIL_METRICS, renderWeeklyMail } from "./render.ts";
+import { MAIL_METRICS } from "./mail-lines.ts";
+import { MEMBER_MAIL_METRICS } from "./member-figures.ts";
+import { renderWeeklyMail } from "./render.ts";
 
 // The Monday e-mail and the alert rules name their figures with the metric registry's labels, so that
 // "Omzet per auto excl. btw" or "Nieuwe klanten (eerste bezoek)" means on the mail what it means on screen.
@@ -15,6 +17,7 @@ const WEEK: WeeklyFigures = {
   previous: figures(100),
   lastYear: figures(90),
   sites: [],
+  members: null,
   days: [],
 };
 
@@ -44,6 +47,7 @@ describe("labels outside the report screens", () => {
       expect(ALERT_KPI_LABELS[kpi]).toBe(metricLabel(ALERT_KPI_METRICS[kpi]));
       expect(metricDefinition(ALERT_KPI_METRICS[kpi]).elsewhere).toContain("alerts");
     }
-    for (const key of MAIL_METRICS) expect(metricDefinition(key).elsewhere).toContain("weekly-mail");
+    for (const key of [...MAIL_METRICS, ...MEMBER_MAIL_METRICS])
+      expect(metricDefinition(key).elsewhere).toContain("weekly-mail");
   });
 });

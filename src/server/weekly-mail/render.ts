@@ -1,15 +1,11 @@
 import { formatChange, formatEuro, formatNumber } from "../../shared/format.ts";
 import { metricDefinition, metricLabel } from "../../shared/metrics/registry.ts";
+import type { Direction } from "../../shared/reports/envelope.ts";
 import { escapeHtml } from "../http/html.ts";
 import { change } from "../reports/metrics.ts";
 import { dailyBarsSvg } from "./charts.ts";
-import {
-  type Figures,
-  revenuePerCar,
-  type SiteFigures,
-  type WeeklyFigures,
-  washesChange,
-} from "./figures.ts";
+import { type SiteFigures, type WeeklyFigures, washesChange } from "./figures.ts";
+import { type Line, memberLines, NEW, PER_CAR, REVENUE, salesLines, WASHES } from "./mail-lines.ts";
 
 // The Monday e-mail as HTML and as plain text, from the week's figures. The HTML is a single 600 px
 // column of tables with inline styles (what mail clients render alike) that narrows on a phone.
@@ -33,25 +29,7 @@ const NO_FIGURE = "–";
 
 const dayMonth = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
 
-interface Row {
-  label: string;
-  value: (figures: Figures) => number | null;
-  format: (value: number) => string;
-}
-// The figures' labels are the metric registry's (src/shared/metrics): the same words as on the screens.
-export const MAIL_METRICS = ["washes", "revenue_ex_vat", "revenue_per_car_ex_vat", "new"] as const;
-const [WASHES, REVENUE, PER_CAR, NEW] = MAIL_METRICS.map(metricLabel);
-const ROWS: Row[] = [
-  { label: WASHES, value: (f) => f.washes, format: formatNumber },
-  { label: REVENUE, value: (f) => f.revenueExVatCents, format: (v) => formatEuro(v, true) },
-  { label: PER_CAR, value: revenuePerCar, format: (v) => formatEuro(v) },
-  { label: NEW, value: (f) => f.newCustomers, format: formatNumber },
-];
-
-const show = (row: Row, figures: Figures) => {
-  const value = row.value(figures);
-  return value === null ? NO_FIGURE : row.format(value);
-};
+const show = (line: Line, value: number | null) => (value === null ? NO_FIGURE : line.format(value));
 const changeText = (value: number | null, previous: number | null) => {
   const relative = change(value, previous);
   return relative === null ? NO_FIGURE : formatChange(relative);
@@ -80,8 +58,28 @@ export function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks): Rend
           `${NEW} zijn per vestiging opgeteld: wie in de week bij twee van deze vestigingen voor het eerst kwam, telt twee keer.`,
         ]
       : []),
+    ...(figures.members
+      ? [
+          `${metricLabel("mrr")}: ${metricDefinition("mrr").definition}`,
+          ...(figures.scope.chain
+            ? []
+            : [
+                "Leden: de abonnementen die op deze vestiging(en) verkocht zijn; online of in de app verkochte abonnementen tellen alleen bij de hele keten.",
+              ]),
+        ]
+      : []),
   ];
-  const context = { figures, links, period, scope, lastYearLabel, ranking, notes };
+  const context = {
+    figures,
+    links,
+    period,
+    scope,
+    lastYearLabel,
+    ranking,
+    notes,
+    lines: salesLines(figures),
+    members: memberLines(figures),
+  };
   return { subject, html: html(context), text: text(context) };
 }
 
@@ -93,7 +91,14 @@ interface Context {
   lastYearLabel: string;
   ranking: ReturnType<typeof bestAndWorst>;
   notes: string[];
+  lines: Line[];
+  members: Line[];
 }
+
+const lineText = (line: Line, c: Context) => [
+  `${line.label}: ${show(line, line.current)}`,
+  `  vorige week ${show(line, line.previous)} (${changeText(line.current, line.previous)}); ${c.lastYearLabel} ${show(line, line.lastYear)} (${changeText(line.current, line.lastYear)})`,
+];
 
 function rankingLine(site: SiteFigures): string {
   return `${site.name}: ${formatNumber(site.current.washes)} wassen (${changeText(site.current.washes, site.previous.washes)} t.o.v. vorige week)`;
@@ -105,11 +110,9 @@ function text(c: Context): string {
     `Wasbord — week ${figures.week.iso.week}, ${c.period}`,
     `Vestigingen: ${c.scope}`,
     "",
-    ...ROWS.flatMap((row) => [
-      `${row.label}: ${show(row, figures.current)}`,
-      `  vorige week ${show(row, figures.previous)} (${changeText(row.value(figures.current), row.value(figures.previous))}); ${c.lastYearLabel} ${show(row, figures.lastYear)} (${changeText(row.value(figures.current), row.value(figures.lastYear))})`,
-    ]),
+    ...c.lines.flatMap((line) => lineText(line, c)),
     "",
+    ...(c.members.length > 0 ? ["Leden", ...c.members.flatMap((line) => lineText(line, c)), ""] : []),
     ...(c.ranking
       ? [
           "Gemeten aan de verandering van het aantal wassen t.o.v. vorige week:",
@@ -145,24 +148,33 @@ function text(c: Context): string {
 const FONT = "font-family:Arial,Helvetica,sans-serif;";
 const MUTED = "color:#6c757d;";
 
-function changeSpan(value: number | null, previous: number | null): string {
+function changeSpan(value: number | null, previous: number | null, good: Direction = "up"): string {
   const relative = change(value, previous);
   if (relative === null) return `<span style="${MUTED}">${NO_FIGURE}</span>`;
-  const colour = Math.abs(relative) < 0.0005 ? "#495057" : relative > 0 ? "#2b8a3e" : "#c92a2a";
+  const better = good === "down" ? relative < 0 : relative > 0;
+  const colour =
+    Math.abs(relative) < 0.0005 || good === "neutral" ? "#495057" : better ? "#2b8a3e" : "#c92a2a";
   return `<span style="color:${colour};font-weight:bold;white-space:nowrap">${escapeHtml(formatChange(relative))}</span>`;
 }
 
-function kpiBlock(row: Row, c: Context): string {
-  const { current, previous, lastYear } = c.figures;
+function kpiBlock(line: Line, c: Context): string {
+  const { current, previous, lastYear, good } = line;
   return `<tr><td style="padding:12px 0;border-bottom:1px solid #e9ecef;${FONT}">
-  <div style="font-size:13px;${MUTED}">${escapeHtml(row.label)}</div>
-  <div style="font-size:26px;font-weight:bold;color:#212529;line-height:1.3">${escapeHtml(show(row, current))}</div>
+  <div style="font-size:13px;${MUTED}">${escapeHtml(line.label)}</div>
+  <div style="font-size:26px;font-weight:bold;color:#212529;line-height:1.3">${escapeHtml(show(line, current))}</div>
   <div style="font-size:13px;color:#495057;line-height:1.6">
-    <span style="white-space:nowrap">vorige week ${escapeHtml(show(row, previous))}</span> ${changeSpan(row.value(current), row.value(previous))}
-    &nbsp;·&nbsp; <span style="white-space:nowrap">${escapeHtml(c.lastYearLabel)} ${escapeHtml(show(row, lastYear))}</span> ${changeSpan(row.value(current), row.value(lastYear))}
+    <span style="white-space:nowrap">vorige week ${escapeHtml(show(line, previous))}</span> ${changeSpan(current, previous, good)}
+    &nbsp;·&nbsp; <span style="white-space:nowrap">${escapeHtml(c.lastYearLabel)} ${escapeHtml(show(line, lastYear))}</span> ${changeSpan(current, lastYear, good)}
   </div>
 </td></tr>`;
 }
+
+const kpiTable = (
+  lines: Line[],
+  c: Context,
+) => `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+${lines.map((line) => kpiBlock(line, c)).join("\n")}
+</table>`;
 
 function siteTable(c: Context): string {
   const cell = `padding:6px 4px;border-bottom:1px solid #e9ecef;${FONT}font-size:13px;`;
@@ -223,9 +235,8 @@ function html(c: Context): string {
   <div style="font-size:14px;${MUTED}">Vestigingen: ${escapeHtml(c.scope)}</div>
 </td></tr>
 <tr><td style="padding:0 20px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-${ROWS.map((row) => kpiBlock(row, c)).join("\n")}
-</table>
+${kpiTable(c.lines, c)}
+${c.members.length > 0 ? heading("Leden") + kpiTable(c.members, c) : ""}
 ${c.ranking ? heading("Beste en zwakste vestiging") + ranking : ""}
 ${heading(`${WASHES} per dag`)}
 ${washesChart}

@@ -1,11 +1,17 @@
-import { type MetricKey, metricLabel } from "../metrics/registry.ts";
+import { type MetricKey, metricDefinition, metricLabel } from "../metrics/registry.ts";
 import { z } from "../zod-nl.ts";
 import { activeSchema, emailSchema, optionalText, requiredText, versionSchema } from "./fields.ts";
 
 // Alert rules (Instellingen → Meldingen): what a rule watches, whom it tells, and the log of what was sent.
 // The form and the endpoint validate with these schemas; the evaluator is src/server/alerts.
 
-export const alertKinds = ["source-silent", "read-rate", "washes-below-usual", "kpi-threshold"] as const;
+export const alertKinds = [
+  "source-silent",
+  "read-rate",
+  "washes-below-usual",
+  "kpi-threshold",
+  "conversion-below-usual",
+] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -13,6 +19,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   "read-rate": "Te weinig kentekens per uur",
   "washes-below-usual": "Minder wassen dan gewoonlijk",
   "kpi-threshold": "Dag-KPI boven of onder een waarde",
+  "conversion-below-usual": `${metricLabel("membership_conversion")} lager dan gewoonlijk`,
 };
 
 export const alertSources = ["plate-reads", "transactions"] as const;
@@ -25,19 +32,27 @@ export const ALERT_SOURCE_LABELS: Record<AlertSource, string> = {
 /** The freshness state (src/shared/freshness.ts) from which a silent source is an incident. */
 export const alertLevels = ["vertraagd", "stil"] as const;
 
-export const alertKpis = ["washes", "revenue", "new-customers"] as const;
+export const alertKpis = [
+  "washes",
+  "revenue",
+  "new-customers",
+  "members-ended",
+  "members-ended-involuntary",
+] as const;
 export type AlertKpi = (typeof alertKpis)[number];
 /** The registered figure each day-KPI watches: its label and definition come from the metric registry. */
 export const ALERT_KPI_METRICS: Record<AlertKpi, MetricKey> = {
   washes: "washes",
   revenue: "revenue",
   "new-customers": "new",
+  "members-ended": "members_ended",
+  "members-ended-involuntary": "members_ended_involuntary",
 };
-export const ALERT_KPI_LABELS: Record<AlertKpi, string> = {
-  washes: metricLabel(ALERT_KPI_METRICS.washes),
-  revenue: metricLabel(ALERT_KPI_METRICS.revenue),
-  "new-customers": metricLabel(ALERT_KPI_METRICS["new-customers"]),
-};
+export const ALERT_KPI_LABELS = Object.fromEntries(
+  alertKpis.map((kpi) => [kpi, metricLabel(ALERT_KPI_METRICS[kpi])]),
+) as Record<AlertKpi, string>;
+/** The day-KPIs of the wash club, read with Abonnementen › Overzicht (src/server/alerts/members.ts). */
+export const MEMBER_ALERT_KPIS: readonly AlertKpi[] = ["members-ended", "members-ended-involuntary"];
 
 export const alertDirections = ["above", "below"] as const;
 export const ALERT_DIRECTION_LABELS: Record<(typeof alertDirections)[number], string> = {
@@ -61,7 +76,26 @@ export const USUAL_DEFINITION =
 
 export const KPI_DEFINITION =
   "Een dag-KPI kijkt naar gisteren, de laatste volledige dag: een melding wanneer die dag de waarde " +
-  "overschrijdt (of eronder blijft), en een herstelmelding zodra een volgende dag weer binnen de grens valt.";
+  "overschrijdt (of eronder blijft), en een herstelmelding zodra een volgende dag weer binnen de grens valt. " +
+  "Gestopte leden tellen zoals in Abonnementen › Overzicht; bij een vestiging de abonnementen die daar " +
+  "verkocht zijn.";
+
+/**
+ * A site's membership conversion against its usual (src/server/alerts/members.ts computes it, with
+ * Abonnementen › Overzicht): the last CONVERSION_DAYS whole days against the CONVERSION_USUAL_WEEKS weeks
+ * before them, taken together. The rule speaks only when the usual conversion would have brought at least
+ * CONVERSION_MINIMUM signups in those days: a quiet site with one signup a month does not wake anyone.
+ */
+export const CONVERSION_DAYS = 7;
+export const CONVERSION_USUAL_WEEKS = 8;
+export const CONVERSION_MINIMUM = 5;
+export const CONVERSION_DEFINITION =
+  `${metricLabel("membership_conversion")} = ${metricDefinition("membership_conversion").definition.replace(/\.$/, "")}. ` +
+  `De regel vergelijkt per vestiging de laatste ${CONVERSION_DAYS} hele dagen met de ${CONVERSION_USUAL_WEEKS} ` +
+  "weken ervoor (gewoonlijk: alle aanmeldingen van die weken ÷ al hun wassen zonder abonnement) en meldt " +
+  "wanneer de conversie onder het ingestelde percentage van gewoonlijk blijft, zodra er bij de gewone " +
+  `conversie minstens ${CONVERSION_MINIMUM} aanmeldingen te verwachten waren. Alleen abonnementen die op de ` +
+  "vestiging verkocht zijn tellen mee.";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z
@@ -144,7 +178,8 @@ function ruleChecks(secretRequired: boolean) {
     if (kind === "read-rate" && !(threshold !== null && threshold > 0 && threshold <= 10_000)) {
       issue(ctx, "threshold", "Vul het minimum aantal kentekens per uur in (1 tot 10.000).");
     }
-    if (kind === "washes-below-usual" && !(threshold !== null && threshold >= 1 && threshold <= 100)) {
+    const belowUsual = kind === "washes-below-usual" || kind === "conversion-below-usual";
+    if (belowUsual && !(threshold !== null && threshold >= 1 && threshold <= 100)) {
       issue(ctx, "threshold", "Vul een percentage van 1 tot en met 100 in.");
     }
     if (kind === "kpi-threshold") {

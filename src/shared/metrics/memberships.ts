@@ -11,6 +11,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "Actieve leden",
     unit: "count",
     vat: "none",
+    elsewhere: ["weekly-mail"],
     definition:
       "Leden met een lopend abonnement aan het eind van de periode: aangemeld, niet opgezegd en niet gepauzeerd.",
   },
@@ -19,6 +20,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "MRR (maandelijkse abonnementsomzet)",
     unit: "eur_cents",
     vat: "excl",
+    elsewhere: ["weekly-mail"],
     definition:
       "De maandprijs excl. btw van de plannen van de actieve leden, opgeteld: wat de leden elke maand opbrengen.",
   },
@@ -27,6 +29,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "Nieuwe leden",
     unit: "count",
     vat: "none",
+    elsewhere: ["weekly-mail"],
     definition: "Aanmeldingen voor een abonnement in de periode.",
   },
   {
@@ -35,6 +38,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     unit: "count",
     vat: "none",
     good: "down",
+    elsewhere: ["weekly-mail", "alerts"],
     definition: "Abonnementen die in de periode eindigden: zelf opgezegd of gestopt na mislukte betalingen.",
   },
   {
@@ -51,6 +55,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     unit: "count",
     vat: "none",
     good: "down",
+    elsewhere: ["alerts"],
     definition:
       "Abonnementen die het kassasysteem in de periode beëindigde na mislukte betalingen (onvrijwillige churn).",
   },
@@ -99,6 +104,7 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     label: "Conversie naar lid",
     unit: "percent",
     vat: "none",
+    elsewhere: ["alerts"],
     definition:
       "Aanmeldingen op de vestiging ÷ wassen die een aanmelding hadden kunnen worden: alle wassen min die van actieve leden en gratis wassen.",
   },

@@ -34,6 +34,7 @@ function condition(rule: AdminAlertRule): string {
     case "read-rate":
       return `Minder dan ${threshold} kentekens per uur`;
     case "washes-below-usual":
+    case "conversion-below-usual":
       return `Onder ${threshold}% van gewoonlijk`;
     case "kpi-threshold":
       return `${ALERT_KPI_LABELS[rule.kpi ?? "washes"].replace(" (€)", "")} gisteren ${ALERT_DIRECTION_LABELS[rule.direction ?? "below"]} ${rule.kpi === "revenue" ? "€ " : ""}${threshold}`;

@@ -19,6 +19,7 @@ import {
   alertKinds,
   alertKpis,
   alertSources,
+  CONVERSION_DEFINITION,
   KPI_DEFINITION,
   USUAL_DEFINITION,
 } from "../../../../shared/admin/alerts.ts";
@@ -38,6 +39,7 @@ const THRESHOLD_LABELS = {
   "read-rate": "Minimum kentekens per uur",
   "washes-below-usual": "Melden onder (% van gewoonlijk)",
   "kpi-threshold": "Grenswaarde",
+  "conversion-below-usual": "Melden onder (% van gewoonlijk)",
   "source-silent": "",
 } as const;
 
@@ -50,6 +52,7 @@ export const KIND_HELP = {
     "Telt de kentekens van elke camera in het uur vóór nu, alleen als dat hele uur binnen de openingstijden valt.",
   "washes-below-usual": USUAL_DEFINITION,
   "kpi-threshold": KPI_DEFINITION,
+  "conversion-below-usual": CONVERSION_DEFINITION,
 } as const;
 
 export function RuleFields({ form, keepsSecret }: { form: ZodForm<RuleForm>; keepsSecret: boolean }) {
