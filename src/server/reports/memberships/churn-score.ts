@@ -51,18 +51,23 @@ export function fitChurnModel(samples: Sample[]): ChurnModel | null {
   const weights = new Array(width + 1).fill(0);
   weights[0] = Math.log(positives / (samples.length - positives));
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    // gradient and Hessian of the penalised log-likelihood (the intercept is not penalised)
+    // gradient and Hessian of the penalised log-likelihood (the intercept is not penalised); the Hessian is
+    // symmetric, so only its upper half is summed per row
     const gradient = weights.map((w, j) => (j === 0 ? 0 : -RIDGE * w));
     const hessian = weights.map((_, j) => weights.map((__, k) => (j === k && j > 0 ? RIDGE : 0)));
+    const n = weights.length;
     rows.forEach((x, i) => {
       const p = sigmoid(dot(weights, x));
       const residual = samples[i].ended - p;
       const w = p * (1 - p);
-      for (let j = 0; j < x.length; j++) {
+      for (let j = 0; j < n; j++) {
         gradient[j] += residual * x[j];
-        for (let k = 0; k < x.length; k++) hessian[j][k] += w * x[j] * x[k];
+        const wx = w * x[j];
+        const row = hessian[j];
+        for (let k = j; k < n; k++) row[k] += wx * x[k];
       }
     });
+    for (let j = 0; j < n; j++) for (let k = 0; k < j; k++) hessian[j][k] = hessian[k][j];
     const step = solve(hessian, gradient);
     // Newton's full step can overshoot when the outcomes are (nearly) separable: halve it until the penalised
     // likelihood rises, so that every iteration improves the fit

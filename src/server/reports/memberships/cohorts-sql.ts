@@ -26,14 +26,15 @@ export function firstCohortMonth(filters: ReportFilters): string {
 /**
  * Per cohort month, channel of sale, promotion (by the signup's voucher code; null without one) and k:
  * `members` (the cohort part's size), `retained` (active at the first instant of month m + k + 1) and
- * `paid_cents` (charges excl. VAT at the plan's rate, in months m … m + k − 1). Counted for months that have
- * not ended yet too: the report leaves out what is not complete.
+ * `paid_cents` (charges excl. VAT at the plan's rate, in months m … m + k − 1); `ended`: month m + k is over
+ * (its retention is known), `paid_for`: months m … m + k − 1 are (its value is).
  */
 export function cohortsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const site = sql.siteCondition("m.site_id")[0] ?? "true";
   sql.params.first_month = firstCohortMonth(filters);
   sql.params.end = filters.current.end.toISOString();
+  sql.params.now = filters.now.toISOString();
   const text = `WITH cohort AS (
     SELECT m.member_id, date_trunc('month', ${LOCAL("m.signed_up_at")})::DATE AS month,
       coalesce(m.channel, CASE WHEN m.site_id IS NULL THEN 'online' ELSE 'site' END) AS channel,
@@ -48,17 +49,26 @@ export function cohortsSql(filters: ReportFilters) {
     FROM cohort c JOIN membership_events e ON e.member_id = c.member_id AND e.type = 'charge'
     JOIN membership_members m ON m.member_id = c.member_id JOIN items i ON i.id = m.plan_item_id
     GROUP BY ALL
+  ), bounds AS (
+    -- the months' bounds once per month and k, not per member: time-zone arithmetic is slow per row
+    SELECT month, k, ${monthStart("month", "k + 1")} AS month_end, ${monthStart("month", "k")} AS paid_until
+    FROM (SELECT DISTINCT month FROM cohort), range(0, ${MAX_K + 1}) t(k)
   ), cells AS (
-    SELECT c.*, k, ${monthStart("c.month", "k + 1")} AS month_end FROM cohort c, range(0, ${MAX_K + 1}) t(k)
+    SELECT c.*, b.k, b.month_end, b.paid_until FROM cohort c JOIN bounds b USING (month)
+  ), measured AS (
+    -- a member's active stretches do not overlap: at most one covers the end of month m + k
+    SELECT x.member_id, x.month, x.channel, x.promotion, x.k, x.month_end, x.paid_until,
+      any_value(s.member_id) IS NOT NULL AS retained,
+      (SELECT coalesce(sum(p.cents), 0) FROM paid p WHERE p.member_id = x.member_id AND p.since >= 0 AND p.since < x.k)
+        AS paid_cents
+    FROM cells x LEFT JOIN membership_spans s ON s.member_id = x.member_id
+      AND s.started_at <= x.month_end AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > x.month_end
+    GROUP BY ALL
   )
-  SELECT strftime(month, '%Y-%m-%d') AS month, channel, promotion, k, count(*) AS members,
-    count(*) FILTER (WHERE EXISTS (
-      SELECT 1 FROM membership_spans s WHERE s.member_id = x.member_id
-        AND s.started_at <= x.month_end AND (s.ended_at IS NULL OR s.ended_at > x.month_end)
-    )) AS retained,
-    coalesce(sum((SELECT sum(cents) FROM paid p WHERE p.member_id = x.member_id AND p.since >= 0 AND p.since < x.k)), 0)
-      AS paid_cents
-  FROM cells x
+  SELECT strftime(month, '%Y-%m-%d') AS month, channel, promotion, k,
+    month_end <= $now::TIMESTAMPTZ AS ended, paid_until <= $now::TIMESTAMPTZ AS paid_for,
+    count(*) AS members, count_if(retained) AS retained, sum(paid_cents) AS paid_cents
+  FROM measured
   GROUP BY ALL
   ORDER BY month, channel, promotion, k`;
   return { text, params: sql.params };

@@ -19,6 +19,8 @@ import { syncMemberState } from "./member-state.ts";
 
 interface CellRow {
   month: string;
+  ended: boolean;
+  paid_for: boolean;
   channel: string;
   promotion: string | null;
   k: number;
@@ -40,36 +42,32 @@ interface Group {
 const SHOWN_K = [3, 6, 12] as const;
 const CHANNELS: Record<string, string> = { site: "Op de vestiging", online: "Online", app: "App" };
 
-/** The first instant of the month `months` after the month starting on `month` (`2026-01-01`). */
-const monthStartAfter = (month: string, months: number) => startOfDay(addMonths(month, months));
-
-/** Pools cells into one group: a figure at k over the cohorts for which it is complete at `now`. */
-function pool(cells: CellRow[], now: Date, key: string, label: string): Group {
-  const atK = (k: number, complete: (month: string) => boolean) => {
-    const rows = cells.filter((cell) => cell.k === k && complete(cell.month));
-    const members = rows.reduce((n, row) => n + row.members, 0);
-    return { members, rows };
-  };
+/** Pools cells into one group: a figure at k over the cohorts for which it is complete. */
+function pool(cells: CellRow[], key: string, label: string): Group {
   const retention: Group["retention"] = {};
   const ltv: Group["ltv"] = {};
   for (let k = 0; k <= MAX_K; k++) {
-    const ended = atK(k, (month) => monthStartAfter(month, k + 1) <= now);
-    retention[k] = ratio(
-      ended.rows.reduce((n, row) => n + row.retained, 0),
-      ended.members,
-    );
-    const paidFor = atK(k, (month) => monthStartAfter(month, k) <= now);
-    ltv[k] =
-      k === 0
-        ? null
-        : ratio(
-            paidFor.rows.reduce((n, row) => n + row.paid_cents, 0),
-            paidFor.members,
-          );
+    const atK = cells.filter((cell) => cell.k === k);
+    const ended = atK.filter((cell) => cell.ended);
+    retention[k] = ratio(sumOf(ended, "retained"), sumOf(ended, "members"));
+    const paidFor = atK.filter((cell) => cell.paid_for);
+    ltv[k] = k === 0 ? null : ratio(sumOf(paidFor, "paid_cents"), sumOf(paidFor, "members"));
   }
-  const members = cells.filter((cell) => cell.k === 0).reduce((n, row) => n + row.members, 0);
-  return { win: "current", key, label, members, retention, ltv };
+  return {
+    win: "current",
+    key,
+    label,
+    members: sumOf(
+      cells.filter((cell) => cell.k === 0),
+      "members",
+    ),
+    retention,
+    ltv,
+  };
 }
+
+const sumOf = (cells: CellRow[], field: "members" | "retained" | "paid_cents") =>
+  cells.reduce((n, cell) => n + cell[field], 0);
 
 const FIGURES: Metric<Group>[] = [
   metric("cohort_members", (group) => group?.members ?? null),
@@ -83,17 +81,11 @@ const FIGURES: Metric<Group>[] = [
 ];
 
 /** Groups the cells by one of their columns, a row each, named by `label`. */
-function groups(
-  cells: CellRow[],
-  now: Date,
-  by: (cell: CellRow) => string | null,
-  label: (key: string) => string,
-) {
+function groups(cells: CellRow[], by: (cell: CellRow) => string | null, label: (key: string) => string) {
   const keys = [...new Set(cells.map((cell) => by(cell) ?? ""))];
   return keys.map((key) =>
     pool(
       cells.filter((cell) => (by(cell) ?? "") === key),
-      now,
       key,
       label(key),
     ),
@@ -128,9 +120,9 @@ async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = cohortsSql(filters);
   const cells = await db.query<CellRow>(text, params);
   const now = filters.now;
-  const all = pool(cells, now, "all", "Alle");
+  const all = pool(cells, "all", "Alle");
   const totals: Totals<Group> = { current: all };
-  const byMonth = groups(cells, now, (cell) => cell.month, monthName);
+  const byMonth = groups(cells, (cell) => cell.month, monthName);
   const extra: MemberCohortsExtra = {
     cohorts: {
       months: COHORT_MONTHS,
@@ -141,7 +133,8 @@ async function run(db: Queryable, filters: ReportFilters) {
           month,
           members,
           retention: Array.from({ length: MAX_K + 1 }, (_, k) => {
-            if (monthStartAfter(month, k + 1) > now) return null;
+            // a month without signups has no cells to say whether month m + k is over
+            if (startOfDay(addMonths(month, k + 1)) > now) return null;
             const retained = ofMonth.filter((cell) => cell.k === k).reduce((n, cell) => n + cell.retained, 0);
             return { members: retained, share: ratio(retained, members) };
           }),
@@ -164,7 +157,6 @@ async function run(db: Queryable, filters: ReportFilters) {
         "Kanaal",
         groups(
           cells,
-          now,
           (cell) => cell.channel,
           (channel) => CHANNELS[channel] ?? channel,
         ),
@@ -177,7 +169,6 @@ async function run(db: Queryable, filters: ReportFilters) {
         "Actie",
         groups(
           cells,
-          now,
           (cell) => cell.promotion,
           (promotion) => promotion || "Zonder actie",
         ),

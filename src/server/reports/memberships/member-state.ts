@@ -83,7 +83,8 @@ const platesSql = (members: string) => `WITH ${courseSql(members)}, ${stretchesS
   FROM covers c
   JOIN membership_event_plates p ON p.event_id = c.event_id
   JOIN spans s ON s.member_id = c.member_id AND s.plan_item_id IS NOT NULL
-    AND (s.ended_at IS NULL OR s.ended_at > c.from_at) AND (c.until_at IS NULL OR c.until_at > s.started_at)
+    AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > c.from_at
+    AND coalesce(c.until_at, 'infinity'::TIMESTAMPTZ) > s.started_at
   WHERE s.ended_at IS NULL OR s.ended_at > s.started_at`;
 
 const TABLES = ["membership_members", "membership_spans", "membership_plates"] as const;

@@ -14,7 +14,7 @@ import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
     v.site_id, v.occurred_at, v.free
   FROM programme_visits v JOIN membership_plates p ON p.plate = v.plate
-    AND v.occurred_at >= p.started_at AND (p.ended_at IS NULL OR v.occurred_at < p.ended_at)
+    AND v.occurred_at >= p.started_at AND v.occurred_at < coalesce(p.ended_at, 'infinity'::TIMESTAMPTZ)
   WHERE ${where}`;
 
 const FACTS = {

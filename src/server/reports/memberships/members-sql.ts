@@ -39,36 +39,56 @@ export interface FeatureRow {
 export function featuresSql(filters: ReportFilters, instants: { t: Date; until: Date }[], sample = 1) {
   const params: Record<string, DuckDBValue> = { sample };
   const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
+  // The instant's look-backs worked out here: TIMESTAMPTZ arithmetic in SQL goes through the time-zone
+  // library per row, and the joins below compare every event and wash of a member with them.
   const values = instants.map((instant, i) => {
-    params[`t_${i}`] = instant.t.toISOString();
-    params[`until_${i}`] = instant.until.toISOString();
-    return `($t_${i}::TIMESTAMPTZ, $until_${i}::TIMESTAMPTZ)`;
+    const back = (days: number) => new Date(instant.t.getTime() - days * 86_400_000).toISOString();
+    Object.assign(params, {
+      [`t_${i}`]: instant.t.toISOString(),
+      [`until_${i}`]: instant.until.toISOString(),
+      [`t30_${i}`]: back(30),
+      [`t90_${i}`]: back(90),
+      [`t365_${i}`]: back(365),
+    });
+    return `($t_${i}::TIMESTAMPTZ, $until_${i}::TIMESTAMPTZ, $t30_${i}::TIMESTAMPTZ, $t90_${i}::TIMESTAMPTZ, $t365_${i}::TIMESTAMPTZ)`;
   });
-  const before = (table: string, type: string, days?: number) =>
-    `(SELECT count(*) FROM ${table} e WHERE e.member_id = a.member_id ${type} AND e.occurred_at <= a.t${
-      days ? ` AND e.occurred_at > a.t - INTERVAL ${days} DAY` : ""
-    })`;
-  const last = (type: string) =>
-    `(SELECT max(e.occurred_at) FROM membership_events e WHERE e.member_id = a.member_id AND e.type = '${type}' AND e.occurred_at <= a.t)`;
-  const text = `WITH instants(t, until) AS (VALUES ${values.join(", ")}),
+  const text = `WITH instants(t, until, t30, t90, t365) AS (VALUES ${values.join(", ")}),
   active AS (
-    SELECT x.t, x.until, s.member_id, any_value(s.plan_item_id) AS plan_item_id
-    FROM instants x JOIN membership_spans s ON s.started_at <= x.t AND (s.ended_at IS NULL OR s.ended_at > x.t)
+    SELECT x.t, x.until, x.t30, x.t90, x.t365, s.member_id, any_value(s.plan_item_id) AS plan_item_id
+    FROM instants x JOIN membership_spans s
+      ON s.started_at <= x.t AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > x.t
     WHERE ${site} AND hash(s.member_id) % $sample = 0
     GROUP BY ALL
+  ), events AS (
+    -- each member's events up to the instant, summed once (a join, not a subquery per member and instant)
+    SELECT a.member_id, a.t,
+      max(e.occurred_at) FILTER (WHERE e.type = 'decline') AS declined_at,
+      max(e.occurred_at) FILTER (WHERE e.type = 'charge') AS charged_at,
+      count(*) FILTER (WHERE e.type = 'decline' AND e.occurred_at > a.t90) AS declines_90,
+      count(*) FILTER (WHERE e.type = 'pause') > 0 AS paused_before
+    FROM active a JOIN membership_events e ON e.member_id = a.member_id AND e.occurred_at <= a.t
+    GROUP BY a.member_id, a.t
+  ), washes AS (
+    -- the year before the instant: a member unwashed for longer counts from then, or from the signup
+    SELECT a.member_id, a.t, max(w.occurred_at) AS washed_at,
+      count(*) FILTER (WHERE w.occurred_at > a.t30) AS washes_30,
+      count(*) FILTER (WHERE w.occurred_at > a.t90) AS washes_90
+    FROM active a JOIN membership_washes w ON w.member_id = a.member_id
+      AND w.occurred_at <= a.t AND w.occurred_at > a.t365
+    GROUP BY a.member_id, a.t
   ), measured AS (
     SELECT a.member_id, a.t, m.ended_at >= a.t AND m.ended_at < a.until AS ended,
-      date_diff('day', m.signed_up_at, a.t) AS tenure_days,
-      coalesce(${last("decline")} > coalesce(${last("charge")}, '-infinity'::TIMESTAMPTZ), false) AS open_decline,
-      ${before("membership_events", "AND e.type = 'decline'", 90)} AS declines_90,
-      date_diff('day', coalesce((SELECT max(e.occurred_at) FROM membership_washes e
-        WHERE e.member_id = a.member_id AND e.occurred_at <= a.t), m.signed_up_at), a.t) AS days_since_wash,
-      ${before("membership_washes", "", 30)} AS washes_30,
-      ${before("membership_washes", "", 90)} AS washes_90,
-      ${before("membership_events", "AND e.type = 'pause'")} > 0 AS paused_before,
+      (epoch(a.t) - epoch(m.signed_up_at)) / 86400 AS tenure_days,
+      coalesce(e.declined_at > coalesce(e.charged_at, '-infinity'::TIMESTAMPTZ), false) AS open_decline,
+      coalesce(e.declines_90, 0) AS declines_90,
+      (epoch(a.t) - epoch(coalesce(w.washed_at, greatest(m.signed_up_at, a.t365)))) / 86400 AS days_since_wash,
+      coalesce(w.washes_30, 0) AS washes_30, coalesce(w.washes_90, 0) AS washes_90,
+      coalesce(e.paused_before, false) AS paused_before,
       m.site_id IS NULL AS online,
       i.price_cents * 100.0 / (100 + i.vat_rate_percent) AS price_cents
     FROM active a JOIN membership_members m USING (member_id) JOIN items i ON i.id = a.plan_item_id
+    LEFT JOIN events e ON e.member_id = a.member_id AND e.t = a.t
+    LEFT JOIN washes w ON w.member_id = a.member_id AND w.t = a.t
   )
   SELECT member_id, epoch_ms(t) AS t_ms, ended::INT AS ended, [${FEATURES.map((f) => `(${f})::DOUBLE`).join(", ")}] AS f
   FROM measured ORDER BY t, member_id`;
@@ -89,7 +109,7 @@ export function activeMembersSql(filters: ReportFilters, at: Date) {
     GROUP BY ALL
   ), washes AS (
     SELECT w.member_id, w.occurred_at,
-      date_diff('hour', lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at), w.occurred_at) / 24.0 AS gap
+      (epoch(w.occurred_at) - epoch(lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at))) / 86400 AS gap
     FROM membership_washes w JOIN active USING (member_id)
     WHERE w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $at::TIMESTAMPTZ - INTERVAL 365 DAY
   ), usual AS (
@@ -108,7 +128,7 @@ export function activeMembersSql(filters: ReportFilters, at: Date) {
   SELECT a.member_id, p.plate, site.name AS site_name, plan.name AS plan_name, m.signed_up_at::VARCHAR AS signed_up_at,
     CASE WHEN d.declined_at > coalesce(d.charged_at, '-infinity'::TIMESTAMPTZ) THEN d.declined_at::VARCHAR END AS open_decline_at,
     u.last_wash_at::VARCHAR AS last_wash_at,
-    date_diff('hour', coalesce(u.last_wash_at, m.signed_up_at), $at::TIMESTAMPTZ) / 24.0 AS days_since_wash,
+    (epoch($at::TIMESTAMPTZ) - epoch(coalesce(u.last_wash_at, m.signed_up_at))) / 86400 AS days_since_wash,
     coalesce(u.washes, 0) AS washes, CASE WHEN u.washes >= 4 THEN u.median_gap END AS usual_gap
   FROM active a JOIN membership_members m USING (member_id)
   LEFT JOIN sites site ON site.id = m.site_id JOIN items plan ON plan.id = a.plan_item_id

@@ -15,13 +15,13 @@ import { activeMembersSql, type FeatureRow, featuresSql } from "./members-sql.ts
 // Abonnementen › Leden: who is about to leave (REPORT-DEFINITIONS §5), at the end of the period (now, for a
 // period that runs to now). The at-risk rule: an open decline, or days since the last wash more than twice
 // the member's own usual gap. The churn-risk score: the chance of ending within the next month, from a model
-// fitted on the club's own history (churn-score.ts) at the first instant of each of the last twelve months
+// fitted on the club's own history (churn-score.ts) at the first instant of each of the last six months
 // whose month after is over; its backtest fits on all but the last of those months and scores that one, as
 // it would have been scored then.
 
-const HISTORY_MONTHS = 12;
+const HISTORY_MONTHS = 6;
 /** About this many members are fitted on: a larger club is sampled (the same members every month). */
-const FIT_MEMBERS = 2500;
+const FIT_MEMBERS = 800;
 /** Members the list shows on screen; the CSV has them all. */
 const SHOWN_MEMBERS = 50;
 
@@ -91,10 +91,14 @@ const args = (built: { text: string; params: Record<string, unknown> }) =>
 
 async function run(db: Queryable, filters: ReportFilters) {
   const end = filters.current.end;
-  const active = await db.query<MemberRow>(...args(activeMembersSql(filters, end)));
   const instants = historyInstants(end);
-  const sample = Math.max(1, Math.ceil(active.length / FIT_MEMBERS));
-  const [past, now] = await Promise.all([
+  // the club's size, roughly (memberships not ended), decides the sample before the queries run side by side
+  const [{ members }] = await db.query<{ members: number }>(
+    "SELECT count(*) AS members FROM membership_members WHERE ended_at IS NULL",
+  );
+  const sample = Math.max(1, Math.ceil(members / FIT_MEMBERS));
+  const [active, past, now] = await Promise.all([
+    db.query<MemberRow>(...args(activeMembersSql(filters, end))),
     instants.length ? db.query<FeatureRow>(...args(featuresSql(filters, instants, sample))) : [],
     db.query<FeatureRow>(...args(featuresSql(filters, [{ t: end, until: end }]))),
   ]);

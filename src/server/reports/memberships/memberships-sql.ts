@@ -78,7 +78,7 @@ export function membersAtEndSql(filters: ReportFilters) {
   const text = `WITH windows AS (${windows(sql)}), facts AS (
     SELECT w.win, s.site_id, s.plan_item_id, 1 AS active, ${MONTHLY_EX_VAT} AS mrr_cents, 0 AS new, 0 AS ended,
       0 AS ended_member, 0 AS ended_system
-    FROM windows w JOIN membership_spans s ON s.started_at <= w.win_end AND (s.ended_at IS NULL OR s.ended_at > w.win_end)
+    FROM windows w JOIN membership_spans s ON s.started_at <= w.win_end AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > w.win_end
     JOIN items i ON i.id = s.plan_item_id
     WHERE ${siteOf(sql, "s.site_id")}
     UNION ALL
@@ -121,7 +121,7 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
   const text = `WITH months(win, month, m_start, m_end) AS (VALUES ${values.join(", ")}),
   starting AS (
     SELECT DISTINCT mo.win, mo.month, mo.m_start, mo.m_end, s.member_id
-    FROM months mo JOIN membership_spans s ON s.started_at <= mo.m_start AND (s.ended_at IS NULL OR s.ended_at > mo.m_start)
+    FROM months mo JOIN membership_spans s ON s.started_at <= mo.m_start AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > mo.m_start
     WHERE ${site}
   )
   SELECT st.win, st.month, count(*) AS active_start,
