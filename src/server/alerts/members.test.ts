@@ -95,6 +95,29 @@ describe("a spike of ended members", () => {
   });
 });
 
+describe("a spike of failed payments", () => {
+  it("speaks the day after 2 payments failed (limit: above 1), not after a day with one", async () => {
+    await storeEvents(db, [
+      ..."ABC".split("").map((id) => signup(id, "2025-12-01 10:00")),
+      event("A", "decline", "2026-02-11 03:00"),
+      event("B", "decline", "2026-02-12 03:00"),
+      event("C", "decline", "2026-02-12 03:05"),
+    ]);
+    await addRule({
+      name: "Betalingen mislukt",
+      kind: "kpi-threshold",
+      kpi: "members-declines",
+      direction: "above",
+      threshold: 1,
+    });
+    expect(await evaluateOn("2026-02-12")).toEqual({ opened: 0, resolved: 0, failed: 0 });
+    expect(await evaluateOn("2026-02-13")).toEqual({ opened: 1, resolved: 0, failed: 0 });
+    expect((await incidents()).map((incident) => incident.detail)).toEqual([
+      "Mislukte betalingen op 12-02-2026: 2 (grens: boven 1).",
+    ]);
+  });
+});
+
 describe("a site's conversion below its usual", () => {
   // Site a, every week from Monday 15 December 2025 to Sunday 15 February 2026 (nine weeks): 30 washes by
   // non-members and 6 signups, 20 %. The week of 16–22 February: 30 washes, 2 signups at a (6,7 %); a signup

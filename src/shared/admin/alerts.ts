@@ -38,6 +38,7 @@ export const alertKpis = [
   "new-customers",
   "members-ended",
   "members-ended-involuntary",
+  "members-declines",
 ] as const;
 export type AlertKpi = (typeof alertKpis)[number];
 /** The registered figure each day-KPI watches: its label and definition come from the metric registry. */
@@ -47,12 +48,17 @@ export const ALERT_KPI_METRICS: Record<AlertKpi, MetricKey> = {
   "new-customers": "new",
   "members-ended": "members_ended",
   "members-ended-involuntary": "members_ended_involuntary",
+  "members-declines": "member_declines",
 };
 export const ALERT_KPI_LABELS = Object.fromEntries(
   alertKpis.map((kpi) => [kpi, metricLabel(ALERT_KPI_METRICS[kpi])]),
 ) as Record<AlertKpi, string>;
 /** The day-KPIs of the wash club, read with Abonnementen › Overzicht (src/server/alerts/members.ts). */
-export const MEMBER_ALERT_KPIS: readonly AlertKpi[] = ["members-ended", "members-ended-involuntary"];
+export const MEMBER_ALERT_KPIS: readonly AlertKpi[] = [
+  "members-ended",
+  "members-ended-involuntary",
+  "members-declines",
+];
 
 export const alertDirections = ["above", "below"] as const;
 export const ALERT_DIRECTION_LABELS: Record<(typeof alertDirections)[number], string> = {

@@ -92,6 +92,15 @@ export const MEMBERSHIP_METRICS = defineMetrics([
     definition: "Churn leden, alleen de leden die na mislukte betalingen stopten.",
   },
   {
+    key: "member_declines",
+    label: "Mislukte betalingen",
+    unit: "count",
+    vat: "none",
+    good: "down",
+    definition: "Betalingen van leden die in de periode mislukten (een geweigerde incasso of kaart).",
+    elsewhere: ["alerts"],
+  },
+  {
     key: "decline_recovery",
     label: "Herstel mislukte betalingen",
     unit: "percent",

@@ -81,6 +81,7 @@ export const METRIC_SCREENS: Record<string, string> = {
   member_churn: "item-flow memberships",
   member_churn_involuntary: "memberships",
   member_churn_voluntary: "memberships",
+  member_declines: "memberships",
   member_ltv_12: "memberships/cohorts",
   member_ltv_3: "memberships/cohorts",
   member_ltv_6: "memberships/cohorts",

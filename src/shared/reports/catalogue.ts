@@ -231,6 +231,7 @@ export const REPORT_CATALOGUE = {
       "member_churn",
       "member_churn_voluntary",
       "member_churn_involuntary",
+      "member_declines",
       "decline_recovery",
       "membership_conversion",
       "membership_washes",

@@ -133,9 +133,9 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
 }
 
 /**
- * Per window: the charges collected, excl. VAT at the member's plan's rate; the declines whose 14 days are
- * complete (day 14 after the decline's local day is over) and of those the recovered ones (a charge of the
- * same member after the decline, at most 14 local days later).
+ * Per window: the charges collected, excl. VAT at the member's plan's rate; the declines (`declined`); the
+ * declines whose 14 days are complete (day 14 after the decline's local day is over) and of those the
+ * recovered ones (a charge of the same member after the decline, at most 14 local days later).
  */
 export function moneySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
@@ -149,10 +149,12 @@ export function moneySql(filters: ReportFilters) {
     });
   const text = `WITH charges AS (${events("charge")}), declines AS (${events("decline")})
   SELECT win, sum(amount_cents * 100.0 / (100 + coalesce(i.vat_rate_percent, 21))) AS charged_cents,
-    0 AS declines, 0 AS recovered
+    0 AS declined, 0 AS declines, 0 AS recovered
   FROM charges ${member} WHERE ${site} GROUP BY win
   UNION ALL
-  SELECT win, 0, count(*), count_if(EXISTS (
+  SELECT win, 0, count(*), 0, 0 FROM declines d ${member} WHERE ${site} GROUP BY win
+  UNION ALL
+  SELECT win, 0, 0, count(*), count_if(EXISTS (
       SELECT 1 FROM membership_events c WHERE c.member_id = d.member_id AND c.type = 'charge'
         AND c.occurred_at > d.occurred_at AND ${LOCAL("c.occurred_at")}::DATE - ${LOCAL("d.occurred_at")}::DATE <= 14
     ))

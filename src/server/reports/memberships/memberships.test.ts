@@ -96,6 +96,7 @@ describe("Abonnementen › Overzicht, January 2026", () => {
 
   it("recovers a decline charged on day 14, not one charged on day 15", async () => {
     expect((await overview("2026-01-01", "2026-01-31")).kpi("decline_recovery")).toBe(1);
+    expect((await overview("2026-01-01", "2026-01-31")).kpi("member_declines")).toBe(1);
     expect((await overview("2026-02-01", "2026-02-20")).kpi("decline_recovery")).toBe(0);
   });
 

@@ -40,6 +40,7 @@ interface EndRow extends Windowed {
 }
 interface MoneyRow extends Windowed {
   charged_cents: number;
+  declined: number;
   declines: number;
   recovered: number;
 }
@@ -62,6 +63,7 @@ interface Overview extends Windowed {
   churn: number | null;
   churn_member: number | null;
   churn_system: number | null;
+  declined: number;
   declines: number;
   recovered: number;
   charged_cents: number;
@@ -104,6 +106,7 @@ function overviewMetrics(note: string): Metric<Overview>[] {
     metric("member_churn", (row) => row?.churn ?? null, { note, empty: "Geen hele maand in de periode." }),
     metric("member_churn_voluntary", (row) => row?.churn_member ?? null, { note }),
     metric("member_churn_involuntary", (row) => row?.churn_system ?? null, { note }),
+    metric("member_declines", (row) => (row ? row.declined : null)),
     metric("decline_recovery", (row) => ratio(row?.recovered, row?.declines)),
     conversion,
     metric("membership_washes", (row) => (row ? row.member_washes : null)),
@@ -168,6 +171,7 @@ async function run(db: Queryable, filters: ReportFilters) {
       churn: meanRate(winChurn, (row) => row.ended_member + row.ended_system),
       churn_member: meanRate(winChurn, (row) => row.ended_member),
       churn_system: meanRate(winChurn, (row) => row.ended_system),
+      declined: winMoney.reduce((n, row) => n + row.declined, 0),
       declines: winMoney.reduce((n, row) => n + row.declines, 0),
       recovered: winMoney.reduce((n, row) => n + row.recovered, 0),
       charged_cents: winMoney.reduce((n, row) => n + row.charged_cents, 0),
