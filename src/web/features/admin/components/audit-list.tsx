@@ -32,8 +32,9 @@ export function AuditList({
         {entries.map((entry) => (
           <Table.Tr key={entry.id}>
             <Table.Td>{formatDateTime(entry.occurredAt)}</Table.Td>
-            <Table.Td>{entry.actorEmail}</Table.Td>
-            <Table.Td>{summary(entry)}</Table.Td>
+            {/* an address or a report's path (memberships/members) breaks anywhere rather than widen a phone */}
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{entry.actorEmail}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{summary(entry)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
