@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, FileInput, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdPlatform } from "../../../../shared/ad-stats.ts";
@@ -9,6 +9,7 @@ import {
   type ImportResult,
   MAX_IMPORT_BYTES,
 } from "../../../../shared/imports.ts";
+import { ImportSteps } from "../components/import-steps.tsx";
 import { commitAdImport, previewAdImport, readAsBase64 } from "./ad-import-api.ts";
 import { ImportPreviewView } from "./import-preview.tsx";
 import { platformOptions } from "./labels.ts";
@@ -57,7 +58,6 @@ export function AdImportPanel(props: { onImported?: (result: ImportResult) => vo
     commit.reset();
   };
 
-  const ready = preview.data && preview.data.errors.length === 0 && preview.data.rowsToImport > 0;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -111,29 +111,15 @@ export function AdImportPanel(props: { onImported?: (result: ImportResult) => vo
           </Button>
         </Group>
 
-        {preview.isError && (
-          <Alert color="red" role="alert" title="Het voorbeeld lukte niet">
-            {preview.error.message}
-          </Alert>
-        )}
-        {preview.data && <ImportPreviewView preview={preview.data} />}
-        {commit.isError && (
-          <Alert color="red" role="alert" title="Importeren lukte niet">
-            {commit.error.message}
-          </Alert>
-        )}
-        {preview.data && (
-          <Group>
-            <Button disabled={!ready} loading={commit.isPending} onClick={() => file && commit.mutate(file)}>
-              {ready ? `Importeren (${formatNumber(preview.data.rowsToImport)} rijen)` : "Importeren"}
-            </Button>
-          </Group>
-        )}
-        {imported && (
-          <Alert color="green" role="status" title="Geïmporteerd">
-            {importedMessage(imported)}
-          </Alert>
-        )}
+        <ImportSteps
+          file={file}
+          preview={preview}
+          commit={commit}
+          previewFailed="Het voorbeeld lukte niet"
+          showPreview={(data) => <ImportPreviewView preview={data} />}
+          importLabel={(data) => `Importeren (${formatNumber(data.rowsToImport)} rijen)`}
+          imported={imported && `Geïmporteerd: ${importedMessage(imported)}`}
+        />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { FileInput, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
@@ -6,6 +6,7 @@ import { MAX_IMPORT_BYTES } from "../../../../shared/imports.ts";
 import type { WeatherImportPreview, WeatherImportResult } from "../../../../shared/weather.ts";
 import { readAsBase64 } from "../ad-import/ad-import-api.ts";
 import { ImportErrors } from "../components/import-errors.tsx";
+import { ImportSteps } from "../components/import-steps.tsx";
 import { commitWeatherImport, previewWeatherImport } from "./weather-api.ts";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -54,7 +55,6 @@ export function WeatherImportPanel(props: { onImported: (result: WeatherImportRe
     else preview.reset();
   };
 
-  const ready = preview.data && preview.data.errors.length === 0 && preview.data.rowsToImport > 0;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -79,31 +79,20 @@ export function WeatherImportPanel(props: { onImported: (result: WeatherImportRe
           />
         </Group>
         {preview.isPending && <Text size="sm">Bestand controleren…</Text>}
-        {preview.isError && (
-          <Alert color="red" role="alert" title="Het controleren lukte niet">
-            {preview.error.message}
-          </Alert>
-        )}
-        {preview.data && <PreviewView preview={preview.data} />}
-        {commit.isError && (
-          <Alert color="red" role="alert" title="Importeren lukte niet">
-            {commit.error.message}
-          </Alert>
-        )}
-        {preview.data && (
-          <Group>
-            <Button disabled={!ready} loading={commit.isPending} onClick={() => file && commit.mutate(file)}>
-              {ready ? `Importeren (${days(preview.data.rowsToImport)})` : "Importeren"}
-            </Button>
-          </Group>
-        )}
-        {imported && (
-          // No title: Mantine's green title on its light green falls short of 4.5:1 contrast.
-          <Alert color="green" role="status">
-            Geïmporteerd: {imported.fileName}, {days(imported.inserted)} opgeslagen
-            {imported.replaced > 0 ? `, ${days(imported.replaced)} eerder opgeslagen vervangen` : ""}.
-          </Alert>
-        )}
+        <ImportSteps
+          file={file}
+          preview={preview}
+          commit={commit}
+          previewFailed="Het controleren lukte niet"
+          showPreview={(data) => <PreviewView preview={data} />}
+          importLabel={(data) => `Importeren (${days(data.rowsToImport)})`}
+          imported={
+            imported &&
+            `Geïmporteerd: ${imported.fileName}, ${days(imported.inserted)} opgeslagen${
+              imported.replaced > 0 ? `, ${days(imported.replaced)} eerder opgeslagen vervangen` : ""
+            }.`
+          }
+        />
       </Stack>
     </Paper>
   );
