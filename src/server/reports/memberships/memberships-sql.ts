@@ -118,17 +118,28 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
     return `('${month.win}', '${month.month}', $month_${i}_start::TIMESTAMPTZ, $month_${i}_end::TIMESTAMPTZ)`;
   });
   if (values.length === 0) return null;
+  // A member's active stretches do not overlap, so stretches covering the month's first instant are members:
+  // counted per month over all stretches (started by then minus ended by then) without pairing each month
+  // with each stretch; the leavers, a few per month, are paired with their own stretches.
   const text = `WITH months(win, month, m_start, m_end) AS (VALUES ${values.join(", ")}),
+  spans AS (SELECT s.member_id, s.started_at, s.ended_at FROM membership_spans s WHERE ${site}),
   starting AS (
-    SELECT DISTINCT mo.win, mo.month, mo.m_start, mo.m_end, s.member_id
-    FROM months mo JOIN membership_spans s ON s.started_at <= mo.m_start AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > mo.m_start
-    WHERE ${site}
+    SELECT mo.win, mo.month,
+      count(*) FILTER (WHERE s.started_at <= mo.m_start) - count(*) FILTER (WHERE s.ended_at <= mo.m_start) AS active_start
+    FROM months mo, spans s GROUP BY mo.win, mo.month
+  ), leaving AS (
+    SELECT mo.win, mo.month, count(*) FILTER (WHERE m.ended_by = 'member') AS ended_member,
+      count(*) FILTER (WHERE m.ended_by = 'system') AS ended_system
+    FROM months mo JOIN membership_members m ON m.ended_at >= mo.m_start AND m.ended_at < mo.m_end
+    JOIN spans s ON s.member_id = m.member_id
+      AND s.started_at <= mo.m_start AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > mo.m_start
+    GROUP BY mo.win, mo.month
   )
-  SELECT st.win, st.month, count(*) AS active_start,
-    count(*) FILTER (WHERE m.ended_at >= st.m_start AND m.ended_at < st.m_end AND m.ended_by = 'member') AS ended_member,
-    count(*) FILTER (WHERE m.ended_at >= st.m_start AND m.ended_at < st.m_end AND m.ended_by = 'system') AS ended_system
-  FROM starting st JOIN membership_members m USING (member_id)
-  GROUP BY ALL ORDER BY st.win, st.month`;
+  SELECT st.win, st.month, st.active_start, coalesce(l.ended_member, 0) AS ended_member,
+    coalesce(l.ended_system, 0) AS ended_system
+  FROM starting st LEFT JOIN leaving l USING (win, month)
+  WHERE st.active_start > 0
+  ORDER BY st.win, st.month`;
   return { text, params: sql.params };
 }
 
