@@ -22,8 +22,10 @@ export function ColumnChooser({
     const next = others.map((c) => c.key).filter((k) => (k === key ? shown : isShown(k)));
     onChoose(next.length === others.length ? null : [name.key, ...next]);
   };
+  // Stays open while the page scrolls under it: on a low window its lower boxes are reached by scrolling,
+  // which takes the button out of view (Mantine hides a detached dropdown by default).
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus hideDetached={false}>
       <Popover.Target>
         <Button variant="default" size="xs" aria-label={`Kolommen: ${label}`}>
           Kolommen{chosen ? ` (${chosen.length}/${columns.length})` : ""}
