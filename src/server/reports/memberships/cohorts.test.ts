@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberCohortsExtra } from "../../../shared/reports/extras.ts";
 import type { Database } from "../../db/database.ts";
-import { filtersFor } from "../filters.ts";
 import { membershipCohorts } from "./cohorts.ts";
 import { syncMemberState } from "./member-state.ts";
-import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-members.ts";
+import { amsterdam, event, membersDatabase, periodFilters, signup, storeEvents } from "./test-members.ts";
 
 // Abonnementen › Cohorten over five members, worked out by hand (REPORT-DEFINITIONS §5). Every charge is
 // € 24,20 incl. VAT on basis: € 20,00 excl. Now: 20 Feb 2026, 12:00.
@@ -40,15 +39,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 async function cohorts() {
-  const filters = filtersFor({
-    preset: "custom",
-    range: { from: "2026-02-01", to: "2026-02-20" },
-    compare: "none",
-    shift: null,
-    granularity: "day",
-    sites: [],
-    now: NOW,
-  });
+  const filters = periodFilters("2026-02-01", "2026-02-20", NOW);
   const envelope = await membershipCohorts.run(db, filters);
   const kpi = (key: string) => envelope.kpis.find((k) => k.key === key)?.value;
   const table = (key: string) => envelope.tables.find((t) => t.key === key);

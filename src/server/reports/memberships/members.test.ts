@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
-import { filtersFor } from "../filters.ts";
 import { syncMemberState } from "./member-state.ts";
 import { syncMemberWashes } from "./member-washes.ts";
 import { membershipMembers } from "./members.ts";
@@ -9,6 +8,7 @@ import {
   amsterdam,
   event,
   membersDatabase,
+  periodFilters,
   signup,
   storeEvents,
   type TestEvent,
@@ -45,15 +45,7 @@ const everyDays = (plate: string, from: string, to: string, days: number): [stri
 };
 
 async function members(db: Database) {
-  const filters = filtersFor({
-    preset: "custom",
-    range: { from: "2026-02-01", to: "2026-02-20" },
-    compare: "none",
-    shift: null,
-    granularity: "day",
-    sites: [],
-    now: NOW,
-  });
+  const filters = periodFilters("2026-02-01", "2026-02-20", NOW);
   const envelope = await membershipMembers.run(db, filters);
   const kpi = (key: string) => envelope.kpis.find((k) => k.key === key)?.value;
   const table = (key: string) => envelope.tables.find((t) => t.key === key);

@@ -2,11 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kpi } from "../../../shared/reports/envelope.ts";
 import type { Database } from "../../db/database.ts";
 import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
-import { filtersFor } from "../filters.ts";
 import { syncMemberState } from "./member-state.ts";
 import { syncMemberWashes } from "./member-washes.ts";
 import { memberships } from "./memberships.ts";
-import { amsterdam, event, membersDatabase, signup, storeEvents, wash } from "./test-members.ts";
+import {
+  amsterdam,
+  event,
+  membersDatabase,
+  periodFilters,
+  signup,
+  storeEvents,
+  wash,
+} from "./test-members.ts";
 
 // Abonnementen › Overzicht over a small wash club whose every figure is worked out by hand below
 // (REPORT-DEFINITIONS §5). Plans: basis € 24,20 incl. VAT (€ 20,00 excl.), premium € 36,30 (€ 30,00).
@@ -57,15 +64,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 async function overview(from: string, to: string, sites: { id: number; code: string; name: string }[] = []) {
-  const filters = filtersFor({
-    preset: "custom",
-    range: { from, to },
-    compare: "none",
-    shift: null,
-    granularity: "day",
-    sites: sites as never,
-    now: NOW,
-  });
+  const filters = periodFilters(from, to, NOW, sites as never);
   const envelope = await memberships.run(db, filters);
   const kpi = (key: string) => (envelope.kpis.find((k: Kpi) => k.key === key) as Kpi).value;
   return { envelope, kpi };

@@ -2,6 +2,7 @@ import { type MembershipEvent, membershipEventSchema } from "../../../shared/mem
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { storeMembershipEvents } from "../../ingest/memberships.ts";
+import { filtersFor, type ReportFilters } from "../filters.ts";
 
 // For the memberships' tests: a migrated in-memory database with sites a (1) and b (2), the plans basis
 // (€ 24,20 incl. 21 % VAT: € 20,00 excl.) and premium (€ 36,30: € 30,00 excl.), and membership events stored
@@ -85,3 +86,20 @@ export async function wash(db: Database, site: number, at: string, plate: string
     [id, site, amsterdam(at), 1500 - total, total],
   );
 }
+
+/** The filters of a custom period `from`–`to` by day, without comparison, at `now`, for `sites` (none: all). */
+export const periodFilters = (
+  from: string,
+  to: string,
+  now: Date,
+  sites: ReportFilters["sites"] = [],
+): ReportFilters =>
+  filtersFor({
+    preset: "custom",
+    range: { from, to },
+    compare: "none",
+    shift: null,
+    granularity: "day",
+    sites,
+    now,
+  });
