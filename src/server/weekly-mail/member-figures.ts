@@ -3,8 +3,9 @@ import type { Queryable } from "../db/database.ts";
 import { declarationsOf } from "../reports/define-report.ts";
 import type { ReportFilters } from "../reports/filters.ts";
 import { memberships } from "../reports/memberships/memberships.ts";
+import { membershipKpis } from "../reports/memberships/overview.ts";
 
-// The Monday e-mail's block "Leden", read with Abonnementen › Overzicht itself (memberships.ts) for the
+// The Monday e-mail's block "Leden", read with the figures of Abonnementen › Overzicht (overview.ts) for the
 // mail's week and comparisons, so that the mail and the screen cannot disagree: active members and MRR at
 // the week's end, new and ended members in the week. A site scope narrows, as on the screen, to the
 // memberships sold at those sites.
@@ -45,10 +46,13 @@ export async function weeklyMemberFigures(
   vsWeek: ReportFilters,
   vsYear: ReportFilters,
 ): Promise<WeeklyMemberFigures> {
-  const [week, year] = await Promise.all([memberships.run(db, vsWeek), memberships.run(db, vsYear)]);
+  const [week, year] = await Promise.all([
+    membershipKpis(db, vsWeek, MEMBER_MAIL_METRICS),
+    membershipKpis(db, vsYear, MEMBER_MAIL_METRICS),
+  ]);
   return {
-    current: figuresOf(week.kpis, "value"),
-    previous: figuresOf(week.kpis, "previous"),
-    lastYear: figuresOf(year.kpis, "previous"),
+    current: figuresOf(week, "value"),
+    previous: figuresOf(week, "previous"),
+    lastYear: figuresOf(year, "previous"),
   };
 }

@@ -6,7 +6,7 @@ import { envelope, kpis, metric, metricColumn, type Totals, timeSeries, totalsOf
 import type { ReportFilters } from "../filters.ts";
 import { syncMemberState } from "../memberships/member-state.ts";
 import { syncMemberWashes } from "../memberships/member-washes.ts";
-import { memberships } from "../memberships/memberships.ts";
+import { membershipKpis } from "../memberships/overview.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
 import { type FlowRow, GRAINS, itemFlowSql, SUBSCRIPTION } from "./item-flow-sql.ts";
@@ -52,14 +52,17 @@ function combined(...parts: Totals<FlowRow>[]): Totals<FlowRow> {
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = itemFlowSql(filters);
-  const rows = byGrain(await db.query<FlowRow>(text, params), GRAINS);
+  const [flow, club] = await Promise.all([
+    db.query<FlowRow>(text, params),
+    membershipKpis(db, filters, MEMBER_FIGURES),
+  ]);
+  const rows = byGrain(flow, GRAINS);
   const totals = totalsOf(rows.total);
   const all = combined(totals, totalsOf(rows.pairs));
-  const club = await memberships.run(db, filters);
   return envelope("item-flow", filters, {
     kpis: [
       ...kpis(filters, [washes, attachRate, upgradeRate, sameRate, downgradeRate, keptUpgrade], all),
-      ...MEMBER_FIGURES.flatMap((key) => club.kpis.filter((kpi) => kpi.key === key)),
+      ...club,
     ],
     series: timeSeries(filters, rows.bucket, [washes, attachRate]),
     tables: [
