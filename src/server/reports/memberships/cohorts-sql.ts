@@ -1,5 +1,6 @@
 import { addMonths, startOfMonth } from "../../../shared/reports/dates.ts";
-import { localDate } from "../../warehouse/time-zone.ts";
+import { localTimeSql } from "../../warehouse/buckets.ts";
+import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 
@@ -12,7 +13,6 @@ export const COHORT_MONTHS = 24;
 /** The last k a cohort is followed to. */
 export const MAX_K = 12;
 
-const LOCAL = (column: string) => `timezone('Europe/Amsterdam', ${column})`;
 /** The first instant of the local month `months` after the month of DATE `month`. */
 const monthStart = (month: string, months: string) =>
   `timezone('Europe/Amsterdam', (${month} + to_months(${months}))::TIMESTAMP)`;
@@ -33,18 +33,23 @@ export function cohortsSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const site = sql.siteCondition("m.site_id")[0] ?? "true";
   sql.params.first_month = firstCohortMonth(filters);
+  // the signups and charges read lie between the first cohort's start and now
+  const local = (column: string) =>
+    localTimeSql(column, [{ start: startOfDay(sql.params.first_month as string), end: filters.now }]);
   sql.params.end = filters.current.end.toISOString();
   sql.params.now = filters.now.toISOString();
   const text = `WITH cohort AS (
-    SELECT m.member_id, date_trunc('month', ${LOCAL("m.signed_up_at")})::DATE AS month,
+    SELECT m.member_id, date_trunc('month', ${local("m.signed_up_at")})::DATE AS month,
       coalesce(m.channel, CASE WHEN m.site_id IS NULL THEN 'online' ELSE 'site' END) AS channel,
       coalesce(p.name, m.voucher_code) AS promotion
     FROM membership_members m
     LEFT JOIN vouchers v ON v.code = m.voucher_code LEFT JOIN promotions p ON p.id = v.promotion_id
     WHERE m.signed_up_at >= ${monthStart("$first_month::DATE", "0")} AND m.signed_up_at < $end::TIMESTAMPTZ AND ${site}
+  ), groups AS (
+    SELECT month, channel, promotion, count(*) AS members FROM cohort GROUP BY ALL
   ), paid AS (
-    -- charges per member and month since its cohort's month
-    SELECT c.member_id, datediff('month', c.month, ${LOCAL("e.occurred_at")}::DATE) AS since,
+    -- charges per cohort part and month since its cohort's month
+    SELECT c.month, c.channel, c.promotion, datediff('month', c.month, ${local("e.occurred_at")}::DATE) AS since,
       sum(e.amount_cents * 100.0 / (100 + i.vat_rate_percent)) AS cents
     FROM cohort c JOIN membership_events e ON e.member_id = c.member_id AND e.type = 'charge'
     JOIN membership_members m ON m.member_id = c.member_id JOIN items i ON i.id = m.plan_item_id
@@ -53,23 +58,26 @@ export function cohortsSql(filters: ReportFilters) {
     -- the months' bounds once per month and k, not per member: time-zone arithmetic is slow per row
     SELECT month, k, ${monthStart("month", "k + 1")} AS month_end, ${monthStart("month", "k")} AS paid_until
     FROM (SELECT DISTINCT month FROM cohort), range(0, ${MAX_K + 1}) t(k)
-  ), cells AS (
-    SELECT c.*, b.k, b.month_end, b.paid_until FROM cohort c JOIN bounds b USING (month)
-  ), measured AS (
+  ), retained AS (
     -- a member's active stretches do not overlap: at most one covers the end of month m + k
-    SELECT x.member_id, x.month, x.channel, x.promotion, x.k, x.month_end, x.paid_until,
-      any_value(s.member_id) IS NOT NULL AS retained,
-      (SELECT coalesce(sum(p.cents), 0) FROM paid p WHERE p.member_id = x.member_id AND p.since >= 0 AND p.since < x.k)
-        AS paid_cents
-    FROM cells x LEFT JOIN membership_spans s ON s.member_id = x.member_id
-      AND s.started_at <= x.month_end AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > x.month_end
+    SELECT c.month, c.channel, c.promotion, b.k, count(*) AS retained
+    FROM cohort c JOIN bounds b USING (month) JOIN membership_spans s ON s.member_id = c.member_id
+      AND s.started_at <= b.month_end AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > b.month_end
+    GROUP BY ALL
+  ), paid_before AS (
+    -- what a part paid in its first k months: its months since m below k, summed per part, not per member
+    SELECT p.month, p.channel, p.promotion, b.k, sum(p.cents) FILTER (WHERE p.since >= 0 AND p.since < b.k) AS cents
+    FROM paid p JOIN bounds b USING (month)
     GROUP BY ALL
   )
-  SELECT strftime(month, '%Y-%m-%d') AS month, channel, promotion, k,
-    month_end <= $now::TIMESTAMPTZ AS ended, paid_until <= $now::TIMESTAMPTZ AS paid_for,
-    count(*) AS members, count_if(retained) AS retained, sum(paid_cents) AS paid_cents
-  FROM measured
-  GROUP BY ALL
-  ORDER BY month, channel, promotion, k`;
+  SELECT strftime(g.month, '%Y-%m-%d') AS month, g.channel, g.promotion, b.k,
+    b.month_end <= $now::TIMESTAMPTZ AS ended, b.paid_until <= $now::TIMESTAMPTZ AS paid_for,
+    g.members, coalesce(r.retained, 0) AS retained, coalesce(pb.cents, 0) AS paid_cents
+  FROM groups g JOIN bounds b USING (month)
+  LEFT JOIN retained r ON r.month = g.month AND r.channel = g.channel
+    AND r.promotion IS NOT DISTINCT FROM g.promotion AND r.k = b.k
+  LEFT JOIN paid_before pb ON pb.month = g.month AND pb.channel = g.channel
+    AND pb.promotion IS NOT DISTINCT FROM g.promotion AND pb.k = b.k
+  ORDER BY g.month, g.channel, g.promotion, b.k`;
   return { text, params: sql.params };
 }
