@@ -98,41 +98,64 @@ export function featuresSql(filters: ReportFilters, instants: { t: Date; until: 
 /**
  * The members active at instant `at`, with what the list shows: where and on which plan, since when, their
  * first plate, an open decline (since when), their last wash and their usual gap: the median of the days
- * between their washes in the year before (with at least 4 washes).
+ * between their washes in the year before (with at least 4 washes); and what the score weighs (`f`, as
+ * featuresSql has it), from the same sums.
  */
 export function activeMembersSql(filters: ReportFilters, at: Date) {
-  const params: Record<string, DuckDBValue> = { at: at.toISOString() };
+  const back = (days: number) => new Date(at.getTime() - days * 86_400_000).toISOString();
+  const params: Record<string, DuckDBValue> = {
+    at: at.toISOString(),
+    t30: back(30),
+    t90: back(90),
+    t365: back(365),
+  };
   const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
   const text = `WITH active AS (
     SELECT s.member_id, any_value(s.plan_item_id) AS plan_item_id FROM membership_spans s
-    WHERE s.started_at <= $at::TIMESTAMPTZ AND (s.ended_at IS NULL OR s.ended_at > $at::TIMESTAMPTZ) AND ${site}
+    WHERE s.started_at <= $at::TIMESTAMPTZ AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ AND ${site}
     GROUP BY ALL
   ), washes AS (
     SELECT w.member_id, w.occurred_at,
       (epoch(w.occurred_at) - epoch(lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at))) / 86400 AS gap
     FROM membership_washes w JOIN active USING (member_id)
-    WHERE w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $at::TIMESTAMPTZ - INTERVAL 365 DAY
+    WHERE w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $t365::TIMESTAMPTZ
   ), usual AS (
-    SELECT member_id, count(*) AS washes, max(occurred_at) AS last_wash_at, median(gap) AS median_gap
+    SELECT member_id, count(*) AS washes, max(occurred_at) AS last_wash_at, median(gap) AS median_gap,
+      count(*) FILTER (WHERE occurred_at > $t30::TIMESTAMPTZ) AS washes_30,
+      count(*) FILTER (WHERE occurred_at > $t90::TIMESTAMPTZ) AS washes_90
     FROM washes GROUP BY member_id
-  ), declines AS (
+  ), events AS (
     SELECT member_id, max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
-      max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at
+      max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at,
+      count(*) FILTER (WHERE type = 'decline' AND occurred_at > $t90::TIMESTAMPTZ) AS declines_90,
+      count(*) FILTER (WHERE type = 'pause') > 0 AS paused_before
     FROM membership_events WHERE member_id IN (SELECT member_id FROM active) AND occurred_at <= $at::TIMESTAMPTZ
     GROUP BY member_id
   ), plates AS (
     SELECT member_id, min(plate) AS plate FROM membership_plates
-    WHERE started_at <= $at::TIMESTAMPTZ AND (ended_at IS NULL OR ended_at > $at::TIMESTAMPTZ)
+    WHERE started_at <= $at::TIMESTAMPTZ AND coalesce(ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ
     GROUP BY member_id
+  ), measured AS (
+    SELECT a.member_id, p.plate, site.name AS site_name, plan.name AS plan_name, m.signed_up_at,
+      coalesce(e.declined_at > coalesce(e.charged_at, '-infinity'::TIMESTAMPTZ), false) AS open_decline, e.declined_at,
+      u.last_wash_at, coalesce(u.washes, 0) AS washes, u.median_gap,
+      (epoch($at::TIMESTAMPTZ) - epoch(m.signed_up_at)) / 86400 AS tenure_days,
+      coalesce(e.declines_90, 0) AS declines_90,
+      -- the score counts a member unwashed for the whole year from then, or from the signup
+      (epoch($at::TIMESTAMPTZ) - epoch(coalesce(u.last_wash_at, greatest(m.signed_up_at, $t365::TIMESTAMPTZ)))) / 86400
+        AS days_since_wash,
+      coalesce(u.washes_30, 0) AS washes_30, coalesce(u.washes_90, 0) AS washes_90,
+      coalesce(e.paused_before, false) AS paused_before, m.site_id IS NULL AS online,
+      plan.price_cents * 100.0 / (100 + plan.vat_rate_percent) AS price_cents
+    FROM active a JOIN membership_members m USING (member_id)
+    LEFT JOIN sites site ON site.id = m.site_id JOIN items plan ON plan.id = a.plan_item_id
+    LEFT JOIN usual u USING (member_id) LEFT JOIN events e USING (member_id) LEFT JOIN plates p USING (member_id)
   )
-  SELECT a.member_id, p.plate, site.name AS site_name, plan.name AS plan_name, m.signed_up_at::VARCHAR AS signed_up_at,
-    CASE WHEN d.declined_at > coalesce(d.charged_at, '-infinity'::TIMESTAMPTZ) THEN d.declined_at::VARCHAR END AS open_decline_at,
-    u.last_wash_at::VARCHAR AS last_wash_at,
-    (epoch($at::TIMESTAMPTZ) - epoch(coalesce(u.last_wash_at, m.signed_up_at))) / 86400 AS days_since_wash,
-    coalesce(u.washes, 0) AS washes, CASE WHEN u.washes >= 4 THEN u.median_gap END AS usual_gap
-  FROM active a JOIN membership_members m USING (member_id)
-  LEFT JOIN sites site ON site.id = m.site_id JOIN items plan ON plan.id = a.plan_item_id
-  LEFT JOIN usual u USING (member_id) LEFT JOIN declines d USING (member_id) LEFT JOIN plates p USING (member_id)
-  ORDER BY a.member_id`;
+  SELECT member_id, plate, site_name, plan_name, signed_up_at::VARCHAR AS signed_up_at,
+    CASE WHEN open_decline THEN declined_at::VARCHAR END AS open_decline_at, last_wash_at::VARCHAR AS last_wash_at,
+    (epoch($at::TIMESTAMPTZ) - epoch(coalesce(last_wash_at, signed_up_at))) / 86400 AS days_since_wash,
+    washes, CASE WHEN washes >= 4 THEN median_gap END AS usual_gap, f
+  FROM (SELECT *, [${FEATURES.map((f) => `(${f})::DOUBLE`).join(", ")}] AS f FROM measured)
+  ORDER BY member_id`;
   return { text, params };
 }

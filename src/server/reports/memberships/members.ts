@@ -36,6 +36,8 @@ interface MemberRow {
   days_since_wash: number;
   washes: number;
   usual_gap: number | null;
+  /** What the score weighs (FEATURES). */
+  f: number[];
 }
 type Listed = MemberRow & { win: "current"; reason: string; churn_risk: number | null };
 
@@ -97,24 +99,19 @@ async function run(db: Queryable, filters: ReportFilters) {
     "SELECT count(*) AS members FROM membership_members WHERE ended_at IS NULL",
   );
   const sample = Math.max(1, Math.ceil(members / FIT_MEMBERS));
-  const [active, past, now] = await Promise.all([
+  const [active, past] = await Promise.all([
     db.query<MemberRow>(...args(activeMembersSql(filters, end))),
     instants.length ? db.query<FeatureRow>(...args(featuresSql(filters, instants, sample))) : [],
-    db.query<FeatureRow>(...args(featuresSql(filters, [{ t: end, until: end }]))),
   ]);
   const monthAt = new Map(instants.map((instant) => [instant.t.getTime(), instant.month]));
   const history = past.map((row) => ({ ...row, month: monthAt.get(Number(row.t_ms)) ?? "" }));
-  const current = new Map(now.map((row) => [row.member_id, row.f]));
 
   const model: ChurnModel | null = fitChurnModel(
     history.map((row) => ({ features: row.f, ended: row.ended })),
   );
   const lastMonth = instants.at(-1)?.month;
   const test = lastMonth ? backtest(history, lastMonth) : null;
-  const scores = active.map((row) => {
-    const features = current.get(row.member_id);
-    return model && features ? churnChance(model, features) : null;
-  });
+  const scores = active.map((row) => (model ? churnChance(model, row.f) : null));
   const ranked = scores.filter((s): s is number => s !== null).sort((a, b) => b - a);
   const topCut = ranked[Math.max(0, Math.ceil(ranked.length / 10) - 1)] ?? Number.POSITIVE_INFINITY;
   const listed: Listed[] = active.flatMap((row, i) => {
@@ -245,8 +242,7 @@ export const membershipMembers = defineReport({
   syncs: [syncMemberState, syncMemberWashes],
   sql: {
     "members-active": (filters) => activeMembersSql(filters, filters.current.end),
-    "members-features": (filters) =>
-      featuresSql(filters, [{ t: filters.current.end, until: filters.current.end }]),
+    "members-history": (filters) => featuresSql(filters, historyInstants(filters.current.end)),
   },
   run,
 });
