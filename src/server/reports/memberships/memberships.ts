@@ -1,5 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
-import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
+import { syncProgrammeVisits } from "../../warehouse/derived/behaviour/programme-visits-sync.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
+import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -8,8 +10,6 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import type { Windowed } from "../sql.ts";
 import { type ChurnRow, meanRate, monthsNote, wholeMonths } from "./churn-months.ts";
-import { syncMemberState } from "./member-state.ts";
-import { syncMemberWashes } from "./member-washes.ts";
 import { churnMonthsSql, membersAtEndSql, membersDailySql, moneySql, washesSql } from "./memberships-sql.ts";
 
 // Abonnementen › Overzicht: the wash club at a glance (REPORT-DEFINITIONS §5). The SQL (memberships-sql.ts)
