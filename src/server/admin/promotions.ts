@@ -10,7 +10,7 @@ import { type Entity, mountEntityRoutes } from "../audit/entity-routes.ts";
 import type { AppEnv } from "../auth/app-env.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
-import { JOURNEY_DECLARED } from "../reports/journey/journey-sync.ts";
+import { JOURNEY_DECLARED } from "../warehouse/derived/journey/journey-sync.ts";
 import { mountVoucherRoutes } from "./vouchers.ts";
 
 // Issued, claimed and redeemed count the promotion's vouchers by the moment each reached that stage.

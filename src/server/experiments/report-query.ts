@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/database.ts";
-import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
 import { localTimeSql } from "../warehouse/buckets.ts";
+import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
 
 // The raw counts of the experiments report, for every phase of every experiment in one pass over the
 // events (REPORT-DEFINITIONS §4). Definitions, once:

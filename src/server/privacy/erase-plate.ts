@@ -1,7 +1,7 @@
 import type { PlateErasure } from "../../shared/admin/privacy.ts";
 import { writeAudit } from "../audit/audit.ts";
 import type { Database } from "../db/database.ts";
-import { DERIVED_TABLES } from "../reports/derived-declarations.ts";
+import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import { eraseEverywhere, syncEvery } from "../warehouse/derived-tables.ts";
 import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 
@@ -9,8 +9,8 @@ import { type PseudonymKey, pseudonymOf } from "./pseudonym.ts";
 // because the bookkeeping must keep them (fiscale bewaarplicht, 7 years) and without a plate they say
 // nothing about a person. A membership's events stay too (charges, cancels: bookkeeping), the plate taken out
 // of the plates it covers. A read that the camera misread as this plate keeps its corrected plate and loses
-// the raw reading. Every derived table takes the plate out as its declaration says (reports/
-// derived-declarations.ts), in the same transaction, before the facts lose it: most keep their bookkeeping
+// the raw reading. Every derived table takes the plate out as its declaration says (warehouse/derived/
+// declarations.ts), in the same transaction, before the facts lose it: most keep their bookkeeping
 // and carry on without a rebuild; the customer journey is emptied and worked out again.
 //
 // The audit entry names the plate by its pseudonym: the log must not keep what was just erased, yet whoever

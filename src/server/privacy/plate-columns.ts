@@ -1,4 +1,4 @@
-import { DERIVED_TABLES } from "../reports/derived-declarations.ts";
+import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import { plateColumnsOf } from "../warehouse/derived-tables.ts";
 
 // Every column that can hold a plate, by table: the facts' and each derived table's declared ones.

@@ -1,6 +1,6 @@
 import type { PlateRecord } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
-import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
 
 // Right of access: everything stored about one normalised plate, from the facts and the derived tables.
 

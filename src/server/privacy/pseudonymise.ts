@@ -1,6 +1,6 @@
 import type { PseudonymisedCounts } from "../../shared/admin/privacy.ts";
 import type { Database } from "../db/database.ts";
-import { syncCustomerVisits } from "../reports/customers/visits-sync.ts";
+import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
 import { PLATE_COLUMNS } from "./plate-columns.ts";
 import { type PseudonymKey, pseudonymSql } from "./pseudonym.ts";
 

@@ -2,12 +2,18 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { syncReadsHourly } from "../warehouse/derived/customers/reads-hourly.ts";
+import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
+import {
+  type FactFilter,
+  itemSalesHourlySql,
+  salesHourlySql,
+  syncSalesHourly,
+} from "../warehouse/derived/transactions/sales-rollup.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
 import { siteTable } from "./breakdown-table.ts";
-import { syncReadsHourly } from "./customers/reads-hourly.ts";
 import { firstVisitSince, newSince, platesMetric, previousVisit } from "./customers/visits.ts";
-import { syncCustomerVisits } from "./customers/visits-sync.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
@@ -15,10 +21,9 @@ import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, type FactFilter, ReportSql, siteCondition, type Windowed } from "./sql.ts";
+import { byGrain, ReportSql, siteCondition, type Windowed } from "./sql.ts";
 import { itemKindIs } from "./transactions/labels.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
-import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./transactions/sales-rollup.ts";
 
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only
 // the site filter applies; website and advertising figures are the chain's (they belong to no site).

@@ -2,9 +2,9 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { type BuiltReportId, type CatalogueEntry, catalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { type ReadAtOneMoment, readAtOneMoment } from "../warehouse/watermark.ts";
-import { DERIVED_TABLES } from "./derived-declarations.ts";
 import type { ReportFilters } from "./filters.ts";
 
 /** A query's text and its named parameters. */
@@ -74,6 +74,8 @@ export const declarationsOf = (report: ReportModule): DerivedDeclaration[] => re
 function declarationOf(sync: DerivedSync): DerivedDeclaration {
   const declaration = DECLARATION_OF.get(sync);
   if (!declaration)
-    throw new Error("a report reads a derived table that is not declared (derived-declarations.ts)");
+    throw new Error(
+      "a report reads a derived table that is not declared (warehouse/derived/declarations.ts)",
+    );
   return declaration;
 }

@@ -19,18 +19,13 @@ import {
   reportQuerySchema,
   siteCodes,
 } from "../../shared/reports/filters.ts";
-import {
-  comparisonShift,
-  resolvePeriod,
-  type Shift,
-  shiftDate,
-  shiftRange,
-} from "../../shared/reports/period.ts";
+import { comparisonShift, resolvePeriod, type Shift } from "../../shared/reports/period.ts";
 import type { Queryable } from "../db/database.ts";
 import { ApiError, validationError } from "../http/errors.ts";
 import type { TimeWindow } from "../warehouse/buckets.ts";
+import { comparisonWindow, periodWindow } from "../warehouse/period-windows.ts";
 import { findSites, type Site, unknownSites } from "../warehouse/sites.ts";
-import { endOfDay, instantOf, localDate, localDateTime, startOfDay } from "../warehouse/time-zone.ts";
+import { localDate } from "../warehouse/time-zone.ts";
 import { dimensionExists } from "./dimension-values.ts";
 
 /** A report request, parsed and resolved: what every query module receives. */
@@ -160,7 +155,7 @@ export function filtersFor(choice: {
   now: Date;
   dimensions?: DimensionFilters;
 }): ReportFilters {
-  const current = windowOf(choice.range, choice.now);
+  const current = periodWindow(choice.range, choice.now);
   return {
     preset: choice.preset,
     compare: choice.shift ? choice.compare : "none",
@@ -172,27 +167,4 @@ export function filtersFor(choice: {
     dimensions: choice.dimensions ?? {},
     table: { search: null, all: false },
   };
-}
-
-function windowOf(range: DateRange, now: Date): TimeWindow {
-  const start = startOfDay(range.from);
-  const end = new Date(Math.max(start.getTime(), Math.min(endOfDay(range.to).getTime(), now.getTime())));
-  return { from: range.from, to: range.to, start, end };
-}
-
-/**
- * The comparison period covers the same stretch as the period: when the period is cut off at now (Vandaag,
- * Deze maand), the comparison is cut off at the same local time on the corresponding day, so a morning is
- * never compared with a whole day.
- */
-function comparisonWindow(current: TimeWindow, shift: Shift): TimeWindow {
-  const range = shiftRange(current, shift);
-  const start = startOfDay(range.from);
-  let end = endOfDay(range.to);
-  if (current.end.getTime() < endOfDay(current.to).getTime()) {
-    const [date, time] = localDateTime(current.end).split("T");
-    const cut = instantOf(shiftDate(date, shift), time);
-    if (cut < end) end = new Date(Math.max(cut.getTime(), start.getTime()));
-  }
-  return { ...range, start, end };
 }

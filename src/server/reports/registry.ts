@@ -1,4 +1,5 @@
 import type { BuiltReportId } from "../../shared/reports/catalogue.ts";
+import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import { acquisition } from "./acquisition/acquisition.ts";
 import { adReports } from "./acquisition/ad-report.ts";
 import { contentLandingPages } from "./behaviour/content-landing-pages.ts";
@@ -13,7 +14,6 @@ import { usersType } from "./customers/users-type.ts";
 import { usersUnique } from "./customers/users-unique.ts";
 import { dashboard } from "./dashboard.ts";
 import type { ReportModule } from "./define-report.ts";
-import { DERIVED_TABLES } from "./derived-declarations.ts";
 import { membershipCohorts } from "./memberships/cohorts.ts";
 import { membershipMembers } from "./memberships/members.ts";
 import { memberships } from "./memberships/memberships.ts";

@@ -1,5 +1,6 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "../warehouse/buckets.ts";
+import type { FactFilter } from "../warehouse/derived/transactions/sales-rollup.ts";
 import type { Site } from "../warehouse/sites.ts";
 import { localDate, startOfDay } from "../warehouse/time-zone.ts";
 import type { ReportFilters } from "./filters.ts";
@@ -7,12 +8,6 @@ import type { ReportFilters } from "./filters.ts";
 const HOUR_MS = 3_600_000;
 
 export type WindowName = "current" | "comparison";
-
-/** Conditions on the sales facts to sum into hourly rollups: `t` is transactions, `l` is transaction_lines. */
-export interface FactFilter {
-  sales: string;
-  lines: string;
-}
 
 /** A fact row tagged with the window it belongs to. */
 export interface Windowed {

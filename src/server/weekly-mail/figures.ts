@@ -1,13 +1,13 @@
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { CUSTOMER_VISITS_DECLARED } from "../reports/customers/customer-tables.ts";
 import { usersTypeSql } from "../reports/customers/users-type.ts";
 import { dashboardSalesSql } from "../reports/dashboard.ts";
 import { filtersFor, type ReportFilters } from "../reports/filters.ts";
 import { change, ratio, sum } from "../reports/metrics.ts";
 import type { WindowName } from "../reports/sql.ts";
-import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
+import { CUSTOMER_VISITS_DECLARED } from "../warehouse/derived/customers/customer-tables.ts";
+import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
 import type { Site } from "../warehouse/sites.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
 import {

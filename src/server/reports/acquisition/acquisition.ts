@@ -1,10 +1,10 @@
 import type { Queryable } from "../../db/database.ts";
+import { syncJourney } from "../../warehouse/derived/journey/journey-sync.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { CHANNELS, maturedUpTo } from "../journey/definitions.ts";
-import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
 import {

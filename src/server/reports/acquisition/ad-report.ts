@@ -13,12 +13,12 @@ import {
 import type { AdPath } from "../../../shared/reports/catalogue.ts";
 import type { Cell, ColumnLink } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncJourney } from "../../warehouse/derived/journey/journey-sync.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport, type ReportModule } from "../define-report.ts";
 import { envelope, kpis, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
-import { syncJourney } from "../journey/journey-sync.ts";
 import { byGrain, ReportSql } from "../sql.ts";
 import { brandTable, joinHealthTable, mergeJourney } from "./ad-join.ts";
 import { type AdJourneyRow, type AdNameColumn, adJourneySql } from "./ad-journey-sql.ts";

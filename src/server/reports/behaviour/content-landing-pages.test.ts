@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DimensionFilters } from "../../../shared/reports/dimensions.ts";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { LANDING_DAY_SUMS, syncWebPages } from "../../warehouse/derived/behaviour/web-pages-sync.ts";
+import { syncJourney } from "../../warehouse/derived/journey/journey-sync.ts";
 import { filtersFor } from "../filters.ts";
-import { syncJourney } from "../journey/journey-sync.ts";
 import { contentLandingPagesSql } from "./content-landing-pages.ts";
-import { LANDING_DAY_SUMS, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › Landing Pages reads whole days from web_landing_daily and the unfinished day from the sessions
 // and their events; both must give what the sessions themselves give. Now is 6 Oct 2026 12:00 in Amsterdam

@@ -1,19 +1,19 @@
 import type { Queryable } from "../../db/database.ts";
-import { breakdownTable } from "../breakdown-table.ts";
-import { defineReport } from "../define-report.ts";
-import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
-import type { ReportFilters } from "../filters.ts";
-import { syncJourney } from "../journey/journey-sync.ts";
-import { ratio, sum } from "../metrics.ts";
-import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 import {
   LANDING_DAY_SUMS,
   landingEventTermsSql,
   landingSessionTerms,
   landingSums,
   syncWebPages,
-} from "./web-pages-sync.ts";
+} from "../../warehouse/derived/behaviour/web-pages-sync.ts";
+import { syncJourney } from "../../warehouse/derived/journey/journey-sync.ts";
+import { breakdownTable } from "../breakdown-table.ts";
+import { defineReport } from "../define-report.ts";
+import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { ratio, sum } from "../metrics.ts";
+import { byGrain, ReportSql, type Windowed } from "../sql.ts";
+import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
 
 // Website › Landing Pages: per page a visit started on (and per channel), how those visits went: bounces,
 // duration, depth, conversions, revenue, voucher claims, their redemptions and the customers they acquired.

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DimensionFilters } from "../../../shared/reports/dimensions.ts";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { syncWebPages } from "../../warehouse/derived/behaviour/web-pages-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { contentPagesSql } from "./content-pages.ts";
-import { syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages reads whole days from web_page_daily and the unfinished day from web_page_sessions;
 // both must give what the sessions themselves give. Now is 6 Oct 2026 12:00 in Amsterdam (10:00 UTC, summer).

@@ -1,4 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
+import {
+  landingSessionTerms,
+  pageDayRows,
+  syncWebPages,
+} from "../../warehouse/derived/behaviour/web-pages-sync.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -6,7 +11,6 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { sessionFilter, TOP_PAGES } from "./web-pages.ts";
-import { landingSessionTerms, pageDayRows, syncWebPages } from "./web-pages-sync.ts";
 
 // Website › All Pages: per path how often it was seen, by whom, how long, how often it started or ended a
 // visit, and which voucher claims and conversions followed a view of it. Website data has no site: the site

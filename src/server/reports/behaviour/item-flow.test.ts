@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
+import { syncProgrammeVisits } from "../../warehouse/derived/behaviour/programme-visits-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { itemFlowSql } from "./item-flow-sql.ts";
-import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // Programmakeuze reads whole days from programme_visits_daily and the unfinished day from programme_visits;
 // both must give what the visits themselves give. Now is 2 Nov 2026 11:00 in Amsterdam (10:00 UTC, winter).

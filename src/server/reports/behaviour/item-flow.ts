@@ -1,16 +1,16 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncProgrammeVisits } from "../../warehouse/derived/behaviour/programme-visits-sync.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
+import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, metricColumn, type Totals, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
-import { syncMemberState } from "../memberships/member-state.ts";
-import { syncMemberWashes } from "../memberships/member-washes.ts";
 import { membershipKpis } from "../memberships/overview.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
 import { type FlowRow, GRAINS, itemFlowSql, SUBSCRIPTION } from "./item-flow-sql.ts";
-import { syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // Programmakeuze (gedrag): the programme mix, how often an extra is taken, how a plate's programme changes
 // from one visit to the next, whether a free upgrade is bought again, and the wash club's members.

@@ -1,10 +1,10 @@
 import { type Channel, channelLabels } from "../../../shared/admin/promotions.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncJourney } from "../../warehouse/derived/journey/journey-sync.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, metricColumn, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
-import { syncJourney } from "../journey/journey-sync.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { daysBetweenSql, voucherCohortSql } from "./voucher-cohort.ts";

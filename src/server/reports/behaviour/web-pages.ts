@@ -24,13 +24,7 @@ export function sessionFilter(
   return conditions.length ? conditions.join(" AND ") : undefined;
 }
 
-/**
- * The most seconds one pageview counts for: a tab left open and visible overnight would otherwise outweigh a
- * day of real reading. Applied in the derived web_page_sessions (web-pages-sync.ts), so the stored engaged time
- * stays what the tracker sent.
- */
-export const PAGE_SECONDS_CAP = 30 * 60;
-
-// Time on page, the examples of REPORT-DEFINITIONS §3 (worked out per pageview in web-pages-sync.ts):
+// Time on page, the examples of REPORT-DEFINITIONS §3 (worked out per pageview, at most 30 minutes each, in
+// warehouse/derived/behaviour/web-pages-sync.ts):
 // visitor A 120 s + 20 s, visitor B 60 s → Σ 200 s ÷ 2 visitors = 100 s; without engagement reports, 60 s and
 // 90 s to the next page → 75 s; a session's last page without a report has no time.

@@ -2,10 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
+import {
+  customersDatabase,
+  plateRead,
+  rebuildCustomers,
+} from "../../warehouse/derived/customers/test-facts.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { cohortSql } from "./cohorts.ts";
-import { customersDatabase, plateRead, rebuildCustomers } from "./test-facts.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // The cohort sums must be what summing the visits' own flags gives, however the visits got there: caught up
 // batch by batch (late and out-of-order reads that move a customer's first visit, and so its cohort), after

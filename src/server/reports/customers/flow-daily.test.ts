@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
+import { customersDatabase, plateRead } from "../../warehouse/derived/customers/test-facts.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { flowRows, medianGapDay, medianGapHours } from "./flow-rows.ts";
-import { customersDatabase, plateRead } from "./test-facts.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Flow's daily sums (migration 103) must be what the visits' own gaps and hours give, however the visits
 // got there: caught up batch by batch (a late, out-of-order read), after an erasure, or rebuilt. And Flow's

@@ -1,7 +1,8 @@
 import type { Queryable } from "../../db/database.ts";
+import { GAPS, gapHoursSql } from "../../warehouse/derived/customers/flow-daily.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ReportSql, type Windowed } from "../sql.ts";
-import { GAPS, gapHoursDaily, gapHoursSql, gapsDaily, hoursDaily } from "./flow-daily.ts";
+import { gapHoursDaily, gapsDaily, hoursDaily } from "./flow-daily.ts";
 import { previousVisit, visitFacts } from "./visits.ts";
 
 // Flow's rows (users-flow.ts): arrivals per weekday and hour, visits per class of gap since the previous

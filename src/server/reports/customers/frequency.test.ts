@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
+import { customersDatabase, plateRead, siteSale } from "../../warehouse/derived/customers/test-facts.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { parseReportFilters } from "../filters.ts";
 import { type RepeatRow, usersFrequencySql } from "./frequency.ts";
-import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { usersUnique } from "./users-unique.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // "Dit jaar" (1 January – 1 March 2026, against 1 January – 1 March 2025) counts how often each customer
 // came from the visits' numbers within their year, with no group per customer. Reads at 10:00 UTC (11:00

@@ -1,12 +1,17 @@
 import { formatPlate } from "../../../shared/plates.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
+import {
+  CLASS_NUMBERS,
+  COUNTED_NUMBERS,
+  LAST_CLASS_NUMBER,
+} from "../../warehouse/derived/customers/visits-daily.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { type Metric, metric, metricColumn, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio, sum } from "../metrics.ts";
 import { ReportSql, type Windowed, type WindowName } from "../sql.ts";
 import { firstVisitOf, previousVisit, windowStart } from "./visits.ts";
-import { CLASS_NUMBERS, COUNTED_NUMBERS, LAST_CLASS_NUMBER, visitsDaily } from "./visits-daily.ts";
+import { visitsDaily } from "./visits-daily.ts";
 
 // How often each customer came in the period (Unieke kentekens): the frequency classes and the customers
 // who came most.

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { erasePlate } from "../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../privacy/pseudonym.ts";
+import { syncSegmentCountsAt } from "../../warehouse/derived/customers/segment-counts.ts";
+import { customersDatabase, plateRead } from "../../warehouse/derived/customers/test-facts.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { parseReportFilters } from "../filters.ts";
-import { readMigration, syncSegmentCountsAt } from "./segment-counts.ts";
+import { readMigration } from "./segment-counts.ts";
 import { migrationSql } from "./segments.ts";
-import { customersDatabase, plateRead } from "./test-facts.ts";
 import { usersFlow } from "./users-flow.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // segment_counts must be what a rebuild from customer_visits gives, after late and out-of-order reads, after
 // the day rolled over and after an erasure; and Flow's migration read from it must equal the one grouped

@@ -1,4 +1,5 @@
 import { comparisonShift } from "../../../shared/reports/period.ts";
+import { visitCounts } from "../../warehouse/derived/customers/segment-counts.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { ReportSql } from "../sql.ts";
 
@@ -47,19 +48,6 @@ export function migrationSql(filters: ReportFilters) {
   const perCustomer = visitCounts(sql.facts("customer_visits", "visit_at"));
   return { text: migrationFrom(sql, perCustomer), params: sql.params };
 }
-
-/**
- * Per customer (or per `group`, whose columns `keys` selects) of `visits` (tagged `win`): its first visit
- * and its visits in the comparison and in the period.
- */
-export const visitCounts = (
-  visits: string,
-  keys = "customer_id",
-  group = keys,
-) => `SELECT ${keys}, any_value(first_visit_at) AS first_visit_at,
-    count(*) FILTER (WHERE win = 'comparison') AS previous_visits,
-    count(*) FILTER (WHERE win = 'current') AS current_visits
-  FROM (${visits}) GROUP BY ${group}`;
 
 /**
  * The migration rows from `perCustomer`: each customer seen in either window with its first visit and its

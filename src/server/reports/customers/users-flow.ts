@@ -1,5 +1,8 @@
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { GAPS } from "../../warehouse/derived/customers/flow-daily.ts";
+import { syncSegmentCounts } from "../../warehouse/derived/customers/segment-counts.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { defineReport } from "../define-report.ts";
 import {
   categorySeries,
@@ -13,7 +16,6 @@ import {
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { byGrain } from "../sql.ts";
-import { GAPS } from "./flow-daily.ts";
 import {
   type FlowRow,
   flowRows,
@@ -22,7 +24,7 @@ import {
   usersFlowGapHoursSql,
   usersFlowSql,
 } from "./flow-rows.ts";
-import { keptMigrationSql, readMigration, syncSegmentCounts } from "./segment-counts.ts";
+import { keptMigrationSql, readMigration } from "./segment-counts.ts";
 import {
   type MigrationRow,
   migrationFilters,
@@ -31,7 +33,6 @@ import {
   SEGMENT_LABELS,
 } from "./segments.ts";
 import { visitsMetric } from "./visits.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Flow: when customers arrive (weekday × hour), how long they stay away between visits, and how they move
 // between kinds of customer (nieuw, incidenteel, regelmatig, vast, verloren) from one period to the next.

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
+import { syncPostcodeSales } from "../../warehouse/derived/customers/postcode-sales.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, metricColumn, type Totals } from "../envelope.ts";
@@ -7,7 +8,6 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import type { Windowed, WindowName } from "../sql.ts";
 import { distanceKm, POSTCODE_REGIONS, PROVINCES, type ProvinceCode } from "./postcode-regions.ts";
-import { syncPostcodeSales } from "./postcode-sales.ts";
 import { type SqlRow, usersGeoSql } from "./users-geo-sql.ts";
 
 // Geografische locatie: where the customers who gave a postcode live — per province and two-digit postcode

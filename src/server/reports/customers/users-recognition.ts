@@ -1,4 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
+import { readsHourlySql, syncReadsHourly } from "../../warehouse/derived/customers/reads-hourly.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -8,9 +10,7 @@ import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY } from "../transactions/labels.ts";
-import { readsHourlySql, syncReadsHourly } from "./reads-hourly.ts";
 import { visitsDaily } from "./visits-daily.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Kenteken herkenning: how well the entrance cameras read plates — per site, lane, camera and hour — and
 // how many recognised arrivals end in a sale at the till (entrance-to-purchase conversion).

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -11,7 +12,6 @@ import { cohortMatrix, cohortSql } from "./cohorts.ts";
 import { gapCustomersSql } from "./visit-gaps.ts";
 import { firstVisitFacts, firstVisitOf, newCustomerOf, platesMetric } from "./visits.ts";
 import { dailyCustomersSql } from "./visits-daily.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Nieuw / Terugkerend: of the customers who came, how many came for the first time ever and how many had
 // been before, per bucket and per site; and how each month's new customers keep coming back (cohorts).

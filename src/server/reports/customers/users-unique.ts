@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/database.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -18,7 +19,6 @@ import {
 } from "./frequency.ts";
 import { firstVisitFacts, firstVisitOf, platesMetric, visitsMetric } from "./visits.ts";
 import { dailyCustomersSql } from "./visits-daily.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // Unieke kentekens: how many different customers came, per bucket and in the whole period, how often each
 // came, and who came most.

@@ -1,41 +1,8 @@
+import { GAP_DAYS, gapRows, NO_PREVIOUS_GAP } from "../../warehouse/derived/customers/visit-gaps.ts";
 import type { ReportSql } from "../sql.ts";
-import type { KeyedDailySums } from "./keyed-daily-sums.ts";
 
-// Nieuw / Terugkerend over a window that no calendar period holds (Laatste 30 dagen), from daily histograms
-// of the days between visits (migration 104, customer_visit_gaps_daily) instead of the window's visits.
-//
-// A visit on local day d is the customer's first in a window from day W on exactly when its previous visit
-// lies before W: more than d − W days back. Its customer is new in the window when its first visit ever lies
-// on W or later: at most d − W days back. Both follow from the visit's own row, so they sum per day and site;
-// for a window of at most GAP_DAYS days, d − W < GAP_DAYS, so gaps from GAP_DAYS on need no telling apart.
-
-export const GAP_DAYS = 31;
-/** The gap of a visit without a previous one. */
-const NONE = GAP_DAYS + 1;
-
-const daysBack = (earlier: string) => `least(visit_local::DATE - ${earlier}::DATE, ${GAP_DAYS})`;
-// (least() passes over a NULL)
-const gapOf = (previous: string) =>
-  `CASE WHEN ${previous} IS NULL THEN ${NONE} ELSE ${daysBack(previous)} END`;
-
-/**
- * Up to three rows per visit of customer_visits matching `where`, one per histogram it counts in (the third
- * only for a customer's first visit at the site), from one scan.
- */
-const gapRows = (where: string, select = "") => `SELECT * FROM (
-    SELECT ${select}visit_local::DATE AS day, site_id,
-      unnest([${gapOf("previous_visit_local")}, ${gapOf("previous_site_visit_local")},
-        CASE WHEN previous_site_visit_local IS NULL THEN ${daysBack("first_visit_local")} END]) AS gap,
-      unnest([1, 0, 0]) AS visits, unnest([0, 1, 0]) AS site_visits, unnest([0, 0, 1]) AS site_first_visits
-    FROM customer_visits WHERE ${where}
-  ) WHERE gap IS NOT NULL`;
-
-export const VISIT_GAPS_DAILY: KeyedDailySums = {
-  table: "customer_visit_gaps_daily",
-  keys: ["gap"],
-  sums: ["visits", "site_visits", "site_first_visits"],
-  rows: (where) => gapRows(where),
-};
+// Nieuw / Terugkerend over a window that no calendar period holds (Laatste 30 dagen), from the daily
+// histograms of the days between visits (customer_visit_gaps_daily, warehouse/derived/customers/visit-gaps.ts).
 
 const days = (window: { from: string; to: string }) =>
   (Date.parse(window.to) - Date.parse(window.from)) / 86_400_000 + 1;
@@ -56,7 +23,9 @@ export function gapCustomersSql(sql: ReportSql): string | null {
   const fromSite = (start: string) => `CASE WHEN gap <= day - ${start} THEN site_first_visits ELSE 0 END`;
   // At any site, the first visit in a window whose customer's first visit ever lies in it is that one.
   const isNew = (start: string) =>
-    filters.sites.length === 0 ? `CASE WHEN gap = ${NONE} THEN visits ELSE 0 END` : fromSite(start);
+    filters.sites.length === 0
+      ? `CASE WHEN gap = ${NO_PREVIOUS_GAP} THEN visits ELSE 0 END`
+      : fromSite(start);
   const scope = filters.sites.length === 0 ? "visits" : "site_visits";
   return `SELECT win, bucket, site_id,
     sum(${first("win_from", scope)}) AS window_plates, sum(${isNew("win_from")}) AS window_new,

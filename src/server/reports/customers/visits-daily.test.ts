@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
+import { customersDatabase, plateRead, siteSale } from "../../warehouse/derived/customers/test-facts.ts";
+import { COUNTED_NUMBERS, eraseFromVisitsDaily } from "../../warehouse/derived/customers/visits-daily.ts";
+import { syncCustomerVisits } from "../../warehouse/derived/customers/visits-sync.ts";
 import { filtersFor } from "../filters.ts";
-import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { usersTypeSql } from "./users-type.ts";
 import { usersUniqueSql } from "./users-unique.ts";
-import { COUNTED_NUMBERS, eraseFromVisitsDaily } from "./visits-daily.ts";
-import { syncCustomerVisits } from "./visits-sync.ts";
 
 // The daily sums of the visits must be what summing the visits' own flags gives, however the visits got
 // there: caught up batch by batch (late and out-of-order reads, a late sale), after an erasure, or

@@ -1,5 +1,6 @@
 import { PLATFORM_CHANNEL } from "../../../shared/channels.ts";
 import { addDays } from "../../../shared/reports/dates.ts";
+import { VALUE_DAYS } from "../../warehouse/derived/journey/definitions.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 
 // The definitions the acquisition reports share (REPORT-DEFINITIONS §1–§2), one home each.
@@ -24,16 +25,6 @@ export const paidChannelSql = (channel: string) =>
  * (REPORT-DEFINITIONS §1); the journey tables store the utm side this way already.
  */
 export const joinName = (column: string) => `nullif(lower(trim(${column})), '')`;
-
-/**
- * Revenue excl. VAT of conversion revenue, which the tracker reports incl. VAT without a breakdown: every
- * wash, extra and subscription carries 21 % VAT, so excl. = incl. − round(incl. × 21 ÷ 121), the rounding
- * ingestion uses (ingest/money.ts).
- */
-export const excludingVatSql = (cents: string) => `(${cents} - round(${cents} * 21 / 121))`;
-
-/** Days in the value window of an acquired customer or a redemption. */
-export const VALUE_DAYS = 90;
 
 /**
  * The last acquisition date whose 90 days are complete for every customer of that day: the whole day plus

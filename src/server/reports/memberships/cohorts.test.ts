@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberCohortsExtra } from "../../../shared/reports/extras.ts";
 import type { Database } from "../../db/database.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
 import { membershipCohorts } from "./cohorts.ts";
-import { syncMemberState } from "./member-state.ts";
 import { amsterdam, event, membersDatabase, periodFilters, signup, storeEvents } from "./test-members.ts";
 
 // Abonnementen › Cohorten over five members, worked out by hand (REPORT-DEFINITIONS §5). Every charge is

@@ -2,6 +2,7 @@ import { addMonths } from "../../../shared/reports/dates.ts";
 import type { Table } from "../../../shared/reports/envelope.ts";
 import type { MemberCohortsExtra } from "../../../shared/reports/extras.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
 import { startOfDay } from "../../warehouse/time-zone.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
@@ -10,7 +11,6 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { monthName } from "./churn-months.ts";
 import { COHORT_MONTHS, cohortsSql, firstCohortMonth, MAX_K } from "./cohorts-sql.ts";
-import { syncMemberState } from "./member-state.ts";
 
 // Abonnementen › Cohorten: how long members stay and what they are worth, by the month they signed up in,
 // by how they were sold and by the promotion they signed up with (REPORT-DEFINITIONS §5). Only what has

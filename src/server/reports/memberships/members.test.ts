@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
-import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
-import { syncMemberState } from "./member-state.ts";
-import { syncMemberWashes } from "./member-washes.ts";
+import { syncProgrammeVisits } from "../../warehouse/derived/behaviour/programme-visits-sync.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
+import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
 import { membershipMembers } from "./members.ts";
 import {
   amsterdam,

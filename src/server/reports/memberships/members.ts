@@ -1,6 +1,8 @@
 import { formatDate } from "../../../shared/format.ts";
 import { addMonths, startOfMonth } from "../../../shared/reports/dates.ts";
 import type { Queryable } from "../../db/database.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
+import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
 import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
@@ -8,8 +10,6 @@ import { envelope, kpis, type Metric, metric, type Totals } from "../envelope.ts
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { areaUnderCurve, type ChurnModel, churnChance, deciles, fitChurnModel } from "./churn-score.ts";
-import { syncMemberState } from "./member-state.ts";
-import { syncMemberWashes } from "./member-washes.ts";
 import { activeMembersSql, type FeatureRow, featuresSql } from "./members-sql.ts";
 
 // Abonnementen › Leden: who is about to leave (REPORT-DEFINITIONS §5), at the end of the period (now, for a

@@ -1,5 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
-import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
+import { syncProgrammeVisits } from "../../warehouse/derived/behaviour/programme-visits-sync.ts";
+import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
+import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, timeSeries, totalsOf } from "../envelope.ts";
@@ -7,8 +9,6 @@ import type { ReportFilters } from "../filters.ts";
 import { sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { monthsNote, wholeMonths } from "./churn-months.ts";
-import { syncMemberState } from "./member-state.ts";
-import { syncMemberWashes } from "./member-washes.ts";
 import { membersAtEndSql, membersDailySql, moneySql, washesSql } from "./memberships-sql.ts";
 import {
   active,

@@ -1,5 +1,6 @@
 import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
+import { itemSalesHourlySql, syncSalesHourly } from "../../warehouse/derived/transactions/sales-rollup.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
@@ -7,7 +8,6 @@ import type { ReportFilters } from "../filters.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { itemSalesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Programmakeuze (verkoop): per item how many were sold and for how much, each item's share within its
 // kind (the programme mix), its average price and the change against the comparison period.

@@ -1,4 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
+import {
+  itemSalesHourlySql,
+  salesHourlySql,
+  syncSalesHourly,
+} from "../../warehouse/derived/transactions/sales-rollup.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
@@ -7,7 +12,6 @@ import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Omzet: revenue incl. and excl. VAT, the VAT in it and the discounts given, per site and per item.
 

@@ -1,4 +1,9 @@
 import type { Queryable } from "../../db/database.ts";
+import {
+  itemSalesHourlySql,
+  salesHourlySql,
+  syncSalesHourly,
+} from "../../warehouse/derived/transactions/sales-rollup.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -9,7 +14,6 @@ import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
 import { revenue } from "./sales-metrics.ts";
-import { itemSalesHourlySql, salesHourlySql, syncSalesHourly } from "./sales-rollup.ts";
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
 

@@ -1,5 +1,5 @@
-import type { Queryable } from "../../db/database.ts";
-import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
+import type { Queryable } from "../../../db/database.ts";
+import type { DerivedDeclaration } from "../../derived-tables.ts";
 import { COHORTS_DAILY } from "./cohorts-daily.ts";
 import { FLOW_GAPS_DAILY, FLOW_HOURS_DAILY } from "./flow-daily.ts";
 import { eraseFromSegmentCounts, syncSegmentCounts } from "./segment-counts.ts";

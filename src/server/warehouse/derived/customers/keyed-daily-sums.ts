@@ -1,5 +1,5 @@
-import type { Queryable } from "../../db/database.ts";
-import { localDate } from "../../warehouse/time-zone.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { localDate } from "../../time-zone.ts";
 
 // The upkeep of a table of daily sums over customer_visits keyed by (day, site_id, …more keys), whose rows
 // are each visit's own 0/1 flags summed (cohorts-daily.ts, visit-gaps.ts): a day's sums change only where

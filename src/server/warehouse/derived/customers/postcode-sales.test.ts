@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
-import { erasePlate } from "../../privacy/erase-plate.ts";
-import { pseudonymKey } from "../../privacy/pseudonym.ts";
-import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
-import { emptyDerived } from "../../warehouse/derived-sync.ts";
+import type { Database } from "../../../db/database.ts";
+import { erasePlate } from "../../../privacy/erase-plate.ts";
+import { pseudonymKey } from "../../../privacy/pseudonym.ts";
+import { pseudonymiseExpired } from "../../../privacy/pseudonymise.ts";
+import { emptyDerived } from "../../derived-sync.ts";
 import { POSTCODE_SALES, syncPostcodeSales } from "./postcode-sales.ts";
 import { customersDatabase } from "./test-facts.ts";
 

@@ -1,12 +1,17 @@
-import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
-import { localDate } from "../../warehouse/time-zone.ts";
-import type { FactFilter } from "../sql.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { localTimeSql } from "../../buckets.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
+import { localDate } from "../../time-zone.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
 // and how they are kept up to date. Reports read whole hours from them and the last, unfinished hour of a
 // period from the facts themselves, with the same SQL (ReportSql.rollup), so both agree to the cent.
+
+/** Conditions on the sales facts to sum into hourly rollups: `t` is transactions, `l` is transaction_lines. */
+export interface FactFilter {
+  sales: string;
+  lines: string;
+}
 
 /** The start of the UTC hour of a TIMESTAMPTZ, by arithmetic on the epoch (no per-row time-zone work). */
 const hourOf = (column: string) => `to_timestamp(epoch_us(${column}) // 3600000000 * 3600)`;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CollectPayload } from "../../../shared/collect.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { SessionTracker } from "../../tracking/sessions.ts";
-import { CollectStore } from "../../tracking/store.ts";
-import { emptyDerived } from "../../warehouse/derived-sync.ts";
+import type { CollectPayload } from "../../../../shared/collect.ts";
+import { Database } from "../../../db/database.ts";
+import { migrate } from "../../../db/migrate.ts";
+import { SessionTracker } from "../../../tracking/sessions.ts";
+import { CollectStore } from "../../../tracking/store.ts";
+import { emptyDerived } from "../../derived-sync.ts";
 import { syncWebPages, WEB_PAGES } from "./web-pages-sync.ts";
 
 // web_page_sessions must hold what a rebuild from all facts gives, whatever order the facts arrive in and

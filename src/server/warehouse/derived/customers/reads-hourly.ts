@@ -1,6 +1,6 @@
-import type { Queryable } from "../../db/database.ts";
-import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
-import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
+import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // The hourly sums per camera of migration 085 (plate_reads_hourly): how they are computed from the plate
 // reads, and how they are kept up to date. Kenteken herkenning reads whole hours from them and the last,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
+import { event, membersDatabase, signup, storeEvents } from "../../../reports/memberships/test-members.ts";
 import { MEMBER_STATE_DECLARED, syncMemberState } from "./member-state.ts";
-import { event, membersDatabase, signup, storeEvents } from "./test-members.ts";
 
 // Each membership's course from its events (REPORT-DEFINITIONS §5), worked out by hand: active stretches,
 // plans and plates, whatever order the events arrive in.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
-import { FACT_PLATE_COLUMNS, FACT_TABLES } from "../warehouse/derived-tables.ts";
-import { DERIVED_TABLES } from "./derived-declarations.ts";
-import { REPORTS } from "./registry.ts";
+import { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { REPORTS } from "../../reports/registry.ts";
+import { FACT_PLATE_COLUMNS, FACT_TABLES } from "../derived-tables.ts";
+import { DERIVED_TABLES } from "./declarations.ts";
 
 // The declarations against the schema: every table is a fact, a setting of the application or declared by
 // exactly one derived-table declaration; every plate column of a derived table is declared with an erasure.
@@ -72,7 +72,7 @@ describe("the derived-table declarations", () => {
         !(FACT_TABLES as readonly string[]).includes(table) &&
         !APPLICATION_TABLES.includes(table),
     );
-    expect(undeclared, "tables nobody declared (reports/derived-declarations.ts)").toEqual([]);
+    expect(undeclared, "tables nobody declared (warehouse/derived/declarations.ts)").toEqual([]);
     expect(
       declared.filter((table) => !tables.includes(table)),
       "declared tables that do not exist",

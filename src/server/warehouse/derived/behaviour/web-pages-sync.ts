@@ -1,7 +1,6 @@
-import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
-import { PAGE_SECONDS_CAP } from "./web-pages.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { localTimeSql } from "../../buckets.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —
 // the session itself, a pageview (also a late one, or one older than the pages already stored), a claim or
@@ -13,6 +12,13 @@ import { PAGE_SECONDS_CAP } from "./web-pages.ts";
 // web_landing_daily (migration 084) too: every local day of a session that arrived, changed (the collector
 // UPDATEs a stored session and logs its id in web_session_updates) or got an event is summed again from the
 // facts. A session's start, landing page and channel never change, so its day and row stay where they are.
+
+/**
+ * The most seconds one pageview counts for: a tab left open and visible overnight would otherwise outweigh a
+ * day of real reading. Applied in the derived web_page_sessions (below), so the stored engaged time
+ * stays what the tracker sent.
+ */
+const PAGE_SECONDS_CAP = 30 * 60;
 
 /** Brings web_page_sessions up to date with the facts. */
 export const syncWebPages = (db: Queryable) => syncDerived(db, WEB_PAGES);
@@ -213,7 +219,7 @@ const firstOf = (partition: string, order = "") =>
 
 /**
  * The rows of web_page_sessions for the sessions in `dirty` (session_id, local_date), in the order of the
- * table's columns. Per pageview (REPORT-DEFINITIONS §3, examples in web-pages.ts):
+ * table's columns. Per pageview (REPORT-DEFINITIONS §3, examples in reports/behaviour/web-pages.ts):
  * - seconds: the engaged (visible) seconds the tracker reported; without a report, the seconds until the
  *   session's next pageview; nothing for the session's last page without a report (its end is unknown).
  *   At most PAGE_SECONDS_CAP.

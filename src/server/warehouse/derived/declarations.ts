@@ -1,4 +1,4 @@
-import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
+import type { DerivedDeclaration } from "../derived-tables.ts";
 import { PROGRAMME_VISITS_DECLARED } from "./behaviour/programme-visits-sync.ts";
 import { WEB_PAGES_DECLARED } from "./behaviour/web-pages-sync.ts";
 import { CUSTOMER_VISITS_DECLARED, SEGMENT_COUNTS_DECLARED } from "./customers/customer-tables.ts";
@@ -10,9 +10,9 @@ import { MEMBER_WASHES_DECLARED } from "./memberships/member-washes.ts";
 import { SALES_SUMS_DECLARED } from "./transactions/sales-rollup.ts";
 
 /**
- * Every table the reports derive from the facts, declared once each (warehouse/derived-tables.ts), in the
- * order they follow one another: the refresher syncs them in this order, an erasure takes a plate out of
- * them in the reverse. derived-declarations.test.ts holds this list against the schema.
+ * Every table the reports derive from the facts, declared once each (derived-tables.ts) beside the SQL that
+ * writes it in this folder, in the order they follow one another: the refresher syncs them in this order, an
+ * erasure takes a plate out of them in the reverse. declarations.test.ts holds this list against the schema.
  * Tables that reports read together come one after the other: during a refresher's round a report's tables
  * stand at different points (watermark.ts) only between the first and the last of them, and a report reading
  * them waits for that stretch (the dashboard: the customers' visits, then the hourly reads and the sales sums,

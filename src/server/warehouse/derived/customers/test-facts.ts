@@ -1,5 +1,5 @@
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import { Database } from "../../../db/database.ts";
+import { migrate } from "../../../db/migrate.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // For the customer tables' tests: a migrated in-memory database with sites A (1) and B (2), and the facts

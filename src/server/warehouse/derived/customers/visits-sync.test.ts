@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
 import { customersDatabase, plateRead, siteSale } from "./test-facts.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 

@@ -1,9 +1,8 @@
-import type { PeriodPreset } from "../../../shared/reports/filters.ts";
-import { comparisonShift, resolvePeriod } from "../../../shared/reports/period.ts";
-import type { TimeWindow } from "../../warehouse/buckets.ts";
-import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
-import { filtersFor, type ReportFilters } from "../filters.ts";
-import { migrationFilters } from "./segments.ts";
+import type { PeriodPreset } from "../../../../shared/reports/filters.ts";
+import { comparisonShift, resolvePeriod } from "../../../../shared/reports/period.ts";
+import type { TimeWindow } from "../../buckets.ts";
+import { comparisonWindow, periodWindow } from "../../period-windows.ts";
+import { localDate, startOfDay } from "../../time-zone.ts";
 
 // The periods whose segment migration is kept (segment-counts.ts), and their windows as segment_periods
 // holds them: where each window's complete days end, and the class a first visit stands for.
@@ -32,9 +31,9 @@ export interface Split {
 const splitOf = (window: TimeWindow) =>
   new Date(Math.max(window.start.getTime(), startOfDay(localDate(window.end)).getTime()));
 
-export function splitFor(filters: ReportFilters): Split {
-  const { current, comparison } = migrationFilters(filters);
-  // migrationFilters always compares with the period before
+/** The split of a period (`current`) and the one just before it (`comparison`), as the migration compares them. */
+export function splitFor(windows: { current: TimeWindow; comparison: TimeWindow | null }): Split {
+  const { current, comparison } = windows;
   if (!comparison) throw new Error("the segment migration has no previous period");
   return {
     comparison_start: comparison.start,
@@ -44,18 +43,12 @@ export function splitFor(filters: ReportFilters): Split {
   };
 }
 
-/** The migration windows of `preset` at `now`, all sites. */
-export function presetFilters(preset: KeptPeriod, now: Date): ReportFilters {
+/** The split of `preset` at `now` and the period before it, all sites. */
+export function keptSplit(preset: KeptPeriod, now: Date): Split {
   const range = resolvePeriod({ period: preset }, localDate(now));
-  return filtersFor({
-    preset,
-    range,
-    compare: "previous",
-    shift: comparisonShift(range, "previous"),
-    granularity: "day",
-    sites: [],
-    now,
-  });
+  const current = periodWindow(range, now);
+  const shift = comparisonShift(range, "previous");
+  return splitFor({ current, comparison: shift && comparisonWindow(current, shift) });
 }
 
 export const isKept = (preset: string): preset is KeptPeriod =>
@@ -65,7 +58,7 @@ export const iso = (split: Split) =>
   Object.fromEntries(Object.entries(split).map(([key, value]) => [key, value.toISOString()]));
 
 /**
- * A first visit as the instant that stands for it in segment_histogram, which the segments (segments.ts)
+ * A first visit as the instant that stands for it in segment_histogram, which the segments (reports/customers/segments.ts)
  * compare with the period's start, the comparison's start and the comparison's end. The end moves through
  * the comparison's last day (it is cut at the time of day of now), so a first visit within that day (25
  * hours cover a day with a clock change) stays as it is; any other stands for its class: the period's start

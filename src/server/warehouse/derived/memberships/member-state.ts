@@ -1,6 +1,6 @@
-import type { Queryable } from "../../db/database.ts";
-import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
-import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
+import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // Each membership's course from its events (REPORT-DEFINITIONS §5), kept in membership_members, _spans and
 // _plates (migration 112). Events arrive in any order (a charge before its signup); a member's rows are

@@ -1,6 +1,6 @@
-import type { Queryable } from "../../db/database.ts";
-import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
-import type { DerivedDeclaration } from "../../warehouse/derived-tables.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
+import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // Member washes (REPORT-DEFINITIONS §5), kept in membership_washes (migration 112): a wash (a row of
 // programme_visits) whose plate an active membership covered at that moment (membership_plates). Both sides

@@ -3,14 +3,14 @@ import {
   FIXTURE_IDS,
   insertTransaction,
   openFixtureDatabase,
-} from "../../../../tests/api/fixtures/reports-fixture.ts";
-import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
-import type { Database } from "../../db/database.ts";
-import { emptyDerived } from "../../warehouse/derived-sync.ts";
-import { runReport } from "../define-report.ts";
-import { parseReportFilters } from "../filters.ts";
+} from "../../../../../tests/api/fixtures/reports-fixture.ts";
+import type { ReportEnvelope } from "../../../../shared/reports/envelope.ts";
+import type { Database } from "../../../db/database.ts";
+import { runReport } from "../../../reports/define-report.ts";
+import { parseReportFilters } from "../../../reports/filters.ts";
+import { trxSales } from "../../../reports/transactions/trx-sales.ts";
+import { emptyDerived } from "../../derived-sync.ts";
 import { SALES_SUMS, syncSalesHourly } from "./sales-rollup.ts";
-import { trxSales } from "./trx-sales.ts";
 
 // The hourly sums against the facts, on the fixture (tests/api/fixtures/reports-fixture.ts): a period that
 // runs to the middle of an hour, and facts that arrive after the sums were made.

@@ -1,7 +1,7 @@
-import type { Database, Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../../warehouse/buckets.ts";
-import { aheadOfWatermark, countOf, serialised } from "../../warehouse/derived-sync.ts";
-import { localDate } from "../../warehouse/time-zone.ts";
+import type { Database, Queryable } from "../../../db/database.ts";
+import { localTimeSql } from "../../buckets.ts";
+import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
+import { localDate } from "../../time-zone.ts";
 import { refreshVisitsDaily } from "./visits-daily.ts";
 
 // Keeps `customers` and `customer_visits` (migrations 040 and 075), and the daily sums of the visits

@@ -1,7 +1,7 @@
-import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../../warehouse/buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../warehouse/derived-sync.ts";
-import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { localTimeSql } from "../../buckets.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
+import { endOfDay, localDate, startOfDay } from "../../time-zone.ts";
 
 // Keeps programme_visits (migration 080) up to date with transactions and their lines, for Programmakeuze
 // and the member washes (memberships/member-washes.ts).

@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
+import {
+  amsterdam,
+  event,
+  membersDatabase,
+  signup,
+  storeEvents,
+} from "../../../reports/memberships/test-members.ts";
 import { syncProgrammeVisits } from "../behaviour/programme-visits-sync.ts";
 import { syncMemberState } from "./member-state.ts";
 import { MEMBER_WASHES_DECLARED, syncMemberWashes } from "./member-washes.ts";
-import { amsterdam, event, membersDatabase, signup, storeEvents } from "./test-members.ts";
 
 // Member washes follow both sides as they arrive, in any order: a sale and its programme line, and the
 // membership events that make its plate a member's. After every step they equal a rebuild from all facts.

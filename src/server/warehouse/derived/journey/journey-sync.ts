@@ -1,11 +1,6 @@
-import type { Queryable } from "../../db/database.ts";
-import { localTimeSql } from "../../warehouse/buckets.ts";
-import {
-  type DerivedTables,
-  declareDerived,
-  emptyDerived,
-  syncDerived,
-} from "../../warehouse/derived-sync.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { localTimeSql } from "../../buckets.ts";
+import { type DerivedTables, declareDerived, emptyDerived, syncDerived } from "../../derived-sync.ts";
 import { plateSteps } from "./plate-steps.ts";
 import { sessionSteps } from "./session-steps.ts";
 

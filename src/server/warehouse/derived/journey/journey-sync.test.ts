@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { erasePlate } from "../../privacy/erase-plate.ts";
-import { pseudonymKey, pseudonymOf } from "../../privacy/pseudonym.ts";
-import { pseudonymiseExpired } from "../../privacy/pseudonymise.ts";
+import { Database } from "../../../db/database.ts";
+import { migrate } from "../../../db/migrate.ts";
+import { erasePlate } from "../../../privacy/erase-plate.ts";
+import { pseudonymKey, pseudonymOf } from "../../../privacy/pseudonym.ts";
+import { pseudonymiseExpired } from "../../../privacy/pseudonymise.ts";
 import { forgetJourney, syncJourney } from "./journey-sync.ts";
 
 // The journey must be the same whether it was caught up batch by batch or rebuilt from all facts, whatever
@@ -211,7 +211,7 @@ describe("customer journey", () => {
     // Migration 093 fills the table from a journey synced before it just as the sync keeps it.
     await db.run("DROP TABLE journey_landing_daily");
     await db.run(
-      readFileSync(join(import.meta.dirname, "../../db/migrations/093-journey-landing-daily.sql"), "utf8"),
+      readFileSync(join(import.meta.dirname, "../../../db/migrations/093-journey-landing-daily.sql"), "utf8"),
     );
     expect((await snapshot()).landing).toEqual(incremental.landing);
   });

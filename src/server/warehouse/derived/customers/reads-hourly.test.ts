@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
 import { eraseFromReadsHourly, syncReadsHourly } from "./reads-hourly.ts";
 import { customersDatabase } from "./test-facts.ts";
 
