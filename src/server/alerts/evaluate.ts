@@ -1,7 +1,8 @@
 import type { AdminAlertRule } from "../../shared/admin/alerts.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { type Observation, observe } from "./observe.ts";
+import type { Observation } from "./observation.ts";
+import { observe } from "./observe.ts";
 import { activeRules } from "./rules.ts";
 
 // One evaluation of every active rule at `now` (the scheduler passes the server clock; tests pass their

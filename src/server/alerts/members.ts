@@ -19,7 +19,7 @@ import { ratio } from "../reports/metrics.ts";
 import type { Site } from "../warehouse/sites.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
-import type { Observation } from "./observe.ts";
+import type { Observation } from "./observation.ts";
 
 // The alert rules on the wash club (REPORT-DEFINITIONS §5), read with Abonnementen › Overzicht itself
 // (memberships.ts), so that a rule's figure is the one the screen shows for the same days and site: a site

@@ -14,7 +14,6 @@ import { ApiError, errorResponse } from "../http/errors.ts";
 import { routeOf } from "../http/observe-requests.ts";
 import { logger } from "../logging/logger.ts";
 import { ingestRows } from "../metrics/metrics.ts";
-import { storeForecasts } from "../weather/forecasts.ts";
 import { storeAdStats } from "./ad-stats.ts";
 import { type ApiKeyEnv, requireApiKey } from "./api-keys.ts";
 import { type RawRow, readBatch } from "./body.ts";
@@ -22,6 +21,7 @@ import { storeMembershipEvents } from "./memberships.ts";
 import { storePlateReads } from "./plate-reads.ts";
 import { storeTransactions } from "./transactions.ts";
 import { type Numbered, validateRows } from "./validate.ts";
+import { storeForecasts } from "./weather-forecasts.ts";
 
 /** How long a sender waits before it offers a batch refused for a full disk again. */
 const STORAGE_FULL_RETRY_SECONDS = 300;

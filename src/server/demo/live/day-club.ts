@@ -7,7 +7,7 @@ import { WashClub } from "../wash-club.ts";
 import { type ClubEvent, clubEventApiShape } from "../wash-club-events.ts";
 import type { WashSimulator } from "../washes.ts";
 import type { WebSimulator } from "../web.ts";
-import type { Timed } from "./day-plan.ts";
+import type { Timed } from "./timed.ts";
 
 // The wash club for one live day. The day's simulators start from the history's first customer base, so its
 // members are the history's first members under the same ids; those the database has seen cancelled are

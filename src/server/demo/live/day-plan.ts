@@ -15,6 +15,7 @@ import { WebSimulator } from "../web.ts";
 import { landingUrl } from "../web-sources.ts";
 import type { Codes } from "./catalog.ts";
 import { dayClub } from "./day-club.ts";
+import type { Timed } from "./timed.ts";
 
 // One local day of the demo chain's life, planned by the demo generator's own simulators (the same rates
 // per hour and weekday, customers, programmes, payments, website sources) and turned into what the real
@@ -72,11 +73,6 @@ class DayRandom extends Random {
   override fork(label: string): Random {
     return label === "customers" ? this.customers : super.fork(label);
   }
-}
-
-export interface Timed<T> {
-  at: number;
-  row: T;
 }
 
 /** A website event and who sends it: the visitor's browser, told apart by address and user agent. */

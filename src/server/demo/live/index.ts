@@ -2,9 +2,10 @@ import type { Database } from "../../db/database.ts";
 import { createApiKey, revokeApiKey } from "../../ingest/api-keys.ts";
 import { logger } from "../../logging/logger.ts";
 import { liveCatalog } from "./catalog.ts";
-import { type DayPlan, planDay, type Timed } from "./day-plan.ts";
+import { type DayPlan, planDay } from "./day-plan.ts";
 import { startLiveForecasts } from "./forecast.ts";
 import { LiveSenders } from "./senders.ts";
+import type { Timed } from "./timed.ts";
 
 // The living demo: while the app runs in demo mode, the demo chain keeps washing. Every few seconds the
 // cameras, tills and website visitors of the day's plan whose moment has come send their data through the

@@ -2,10 +2,10 @@ import { DOUBLE, INTEGER, VARCHAR } from "@duckdb/node-api";
 import type { IngestResult } from "../../shared/ingest.ts";
 import type { WeatherForecastRow } from "../../shared/weather.ts";
 import type { Database } from "../db/database.ts";
-import { CodeChecker, loadCodes, resolveSites } from "../ingest/dimensions.ts";
-import { serialized } from "../ingest/serialize.ts";
-import { type ColumnTypes, unnestRows } from "../ingest/unnest.ts";
-import { type Numbered, rowPath } from "../ingest/validate.ts";
+import { CodeChecker, loadCodes, resolveSites } from "./dimensions.ts";
+import { serialized } from "./serialize.ts";
+import { type ColumnTypes, unnestRows } from "./unnest.ts";
+import { type Numbered, rowPath } from "./validate.ts";
 
 // The forecast per site and day from POST /api/ingest/weather. A forecast is replaced by a later one for the
 // same site and day: every row is stored with the time it was received. `duplicates` counts the rows whose
