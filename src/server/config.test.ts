@@ -1,3 +1,4 @@
+import { totalmem } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -34,6 +35,16 @@ describe("configuration from the environment", () => {
     expect(config.trustedProxies).toEqual(["10.0.0.0/8", "127.0.0.1", "::1"]);
     expect(() => loadConfig({ ...external, TRUSTED_PROXIES: "proxy.local" })).toThrow(/TRUSTED_PROXIES/);
     expect(() => loadConfig({ ...external, BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it("reads the engine's memory limit in MB or GB, a quarter of the machine's by default, at most 1,5 GB", () => {
+    expect(loadConfig({ ...external, MEMORY_LIMIT: "2GB" }).memoryLimitMb).toBe(2048);
+    expect(loadConfig({ ...external, MEMORY_LIMIT: "1.5GB" }).memoryLimitMb).toBe(1536);
+    expect(loadConfig({ ...external, MEMORY_LIMIT: "800 mb" }).memoryLimitMb).toBe(800);
+    const quarter = Math.floor(totalmem() / 4 / 2 ** 20);
+    expect(loadConfig(external).memoryLimitMb).toBe(Math.max(256, Math.min(1536, quarter)));
+    expect(() => loadConfig({ ...external, MEMORY_LIMIT: "2" })).toThrow(/MEMORY_LIMIT.*1536MB or 1.5GB/);
+    expect(() => loadConfig({ ...external, MEMORY_LIMIT: "64MB" })).toThrow(/MEMORY_LIMIT.*128MB/);
   });
 
   it("names the variable whose value is wrong", () => {

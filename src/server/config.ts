@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "./http/client-address.ts";
@@ -27,6 +28,12 @@ const envSchema = z.object({
   PORT: port.default(3000),
   PUBLIC_URL: url.optional(),
   DATABASE_PATH: z.string().min(1).default("data/wasbord.duckdb"),
+  MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(MB|GB)$/i, "expected a size like 1536MB or 1.5GB")
+    .transform((v) => Math.round(Number.parseFloat(v) * (/gb$/i.test(v) ? 1024 : 1)))
+    .pipe(z.number().min(128, "expected at least 128MB"))
+    .optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()
@@ -93,6 +100,8 @@ export interface Config {
   /** The origin people open, used for the sign-in redirect. */
   publicUrl: string;
   databasePath: string;
+  /** How much memory the database engine may hold (MB); it spills to disk beyond that. */
+  memoryLimitMb: number;
   /**
    * Scheduled exports of the whole database (and the snapshots taken before migrations) in `dir`; the
    * newest `keep` of each kind are kept. intervalHours 0 turns the schedule off.
@@ -135,6 +144,13 @@ export function loadEnvFile(path = ".env"): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
 
+/**
+ * The engine's memory by default: a quarter of the machine's, at most 1,5 GB. DuckDB would take 80 % of it
+ * for its buffers; at 10× the demo chain the server then grew to 8 GB, while with 1,5 GB the reports answer as
+ * fast (the file's pages stay in the operating system's cache, which gives them back when others need them).
+ */
+export const defaultMemoryLimitMb = () => Math.max(256, Math.min(1536, Math.floor(totalmem() / 4 / 2 ** 20)));
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
@@ -167,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     databasePath: e.DATABASE_PATH,
+    memoryLimitMb: e.MEMORY_LIMIT ?? defaultMemoryLimitMb(),
     backup: {
       dir: e.BACKUP_DIR ?? join(dirname(e.DATABASE_PATH), "backups"),
       intervalHours: e.DATABASE_PATH === ":memory:" ? 0 : e.BACKUP_INTERVAL_HOURS,

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   const db = await openMigratedDatabase(config.databasePath, {
     log: (line) => logger.info(line),
     snapshotDir: config.backup.dir,
+    memoryLimitMb: config.memoryLimitMb,
   });
   // A test seam (tests/api/fatal-restart.test.ts), never honoured in production.
   const faultSql = config.env === "production" ? undefined : process.env.WASBORD_FAULT_FATAL_SQL;

@@ -31,6 +31,13 @@ describe("openMigratedDatabase", () => {
     expect(readdirSync(dir).filter((name) => name.startsWith("new"))).toEqual(["new.duckdb"]);
   });
 
+  it("gives the engine the memory limit asked for", async () => {
+    const db = await openMigratedDatabase(join(dir, "limited.duckdb"), { memoryLimitMb: 300 });
+    const [{ limit }] = await db.query<{ limit: string }>("SELECT current_setting('memory_limit') AS limit");
+    await db.close();
+    expect(limit).toBe("300.0 MiB");
+  });
+
   it("keeps the file as it was before migrations as a snapshot", async () => {
     const path = join(dir, "old.duckdb");
     const snapshots = join(dir, "old-backups");

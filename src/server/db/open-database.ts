@@ -8,6 +8,15 @@ export interface OpenOptions {
   log?: (line: string) => void;
   /** Where the file as it was before migrations is kept (a pre-migration snapshot); none when omitted. */
   snapshotDir?: string;
+  /** How much memory (MB) the engine may hold; DuckDB's own default (80 % of the machine's) when omitted. */
+  memoryLimitMb?: number;
+}
+
+/** Opens `path` with the memory limit asked for: a setting of the engine, not of one connection. */
+async function openLimited(path: string, poolSize: number, options: OpenOptions): Promise<Database> {
+  const db = await Database.open(path, poolSize, options.log);
+  if (options.memoryLimitMb) await db.run(`SET memory_limit = '${Math.round(options.memoryLimitMb)}MiB'`);
+  return db;
 }
 
 /**
@@ -19,7 +28,7 @@ export interface OpenOptions {
 export async function openMigratedDatabase(path: string, options: OpenOptions = {}): Promise<Database> {
   const log = options.log ?? (() => {});
   if (path === ":memory:") {
-    const db = await Database.open(path);
+    const db = await openLimited(path, 4, options);
     await migrate(db, log);
     return db;
   }
@@ -30,12 +39,12 @@ export async function openMigratedDatabase(path: string, options: OpenOptions = 
     const current = await Database.open(path, 1, log);
     const pending = await pendingMigrations(current);
     await current.close();
-    if (pending.length === 0) return Database.open(path, 4, log);
+    if (pending.length === 0) return openLimited(path, 4, options);
     log(`${pending.length} migration(s) to apply: ${pending.join(", ")}`);
     copyFileSync(path, work);
   }
 
-  const migrating = await Database.open(work, 1, log);
+  const migrating = await openLimited(work, 1, options);
   try {
     await migrate(migrating, log);
   } finally {
@@ -49,7 +58,7 @@ export async function openMigratedDatabase(path: string, options: OpenOptions = 
   // close() checkpointed, so the copy has no write-ahead log; rename is atomic within one file system.
   rmSync(`${work}.wal`, { force: true });
   renameSync(work, path);
-  return Database.open(path, 4, log);
+  return openLimited(path, 4, options);
 }
 
 /** Keeps the pre-migration file: a hard link costs nothing; another file system gets a copy. */
