@@ -18,8 +18,8 @@ test("a beheerder sets a site's targets for a year and sees them in the grid", a
     page.getByRole("navigation", { name: "Beheermenu" }).getByRole("link", { name: "Doelen" }),
   ).toBeVisible();
 
-  const edit = page.getByRole("button", { name: /^Doelen invullen voor / }).first();
-  const site = ((await edit.textContent()) ?? "").replace(/^Doelen invullen voor /, "").trim();
+  const edit = page.getByRole("button", { name: /^Invullen voor / }).first();
+  const site = ((await edit.textContent()) ?? "").replace(/^Invullen voor /, "").trim();
   await edit.click();
   const form = dialog(page, `Doelen van ${site} in ${year}`);
   await form.getByLabel(`Wassen januari ${year}`).fill("3.000");

@@ -43,7 +43,7 @@ function MonthCell({ target }: { target: SiteTarget | undefined }) {
   return (
     <Stack gap={0} style={{ whiteSpace: "nowrap" }}>
       {TARGET_FIGURES.map((figure) => (
-        <Text key={figure} size="sm" c={target[figure] === null ? "dimmed" : undefined}>
+        <Text key={figure} size="xs" c={target[figure] === null ? "dimmed" : undefined}>
           <VisuallyHidden>{TARGET_LABELS[figure]}: </VisuallyHidden>
           {figureText(target, figure)}
         </Text>
@@ -52,14 +52,26 @@ function MonthCell({ target }: { target: SiteTarget | undefined }) {
   );
 }
 
-function columnsOf(year: number): Column<Row>[] {
+/** The grid's columns; `onEdit` (a beheerder's) puts the edit button under the site's name, in view however
+ * far the months scroll. */
+function columnsOf(year: number, onEdit: ((row: Row) => void) | null): Column<Row>[] {
   const months = monthsOf(year);
   return [
     {
       key: "site",
       label: "Vestiging",
       value: (row) => row.name,
-      render: (row) => <TwoLines main={row.name} detail={row.active ? row.code : "niet actief"} strong />,
+      render: (row) => (
+        <Stack gap={4} align="flex-start">
+          <TwoLines main={row.name} detail={row.active ? row.code : "niet actief"} strong />
+          {onEdit && row.active && (
+            <Button size="compact-xs" variant="light" onClick={() => onEdit(row)}>
+              Invullen
+              <VisuallyHidden> voor {row.name}</VisuallyHidden>
+            </Button>
+          )}
+        </Stack>
+      ),
     },
     ...months.map(
       (month): Column<Row> => ({
@@ -153,20 +165,9 @@ export function TargetsPage({ title }: { title: string }) {
               label={`Doelen ${year}`}
               csvName={`doelen-${year}`}
               rows={rowsOf(data)}
-              columns={columnsOf(year)}
+              columns={columnsOf(year, canEdit ? setEditing : null)}
               rowKey={(row) => row.id}
               isActive={(row) => row.active}
-              actions={
-                canEdit
-                  ? (row) =>
-                      row.active && (
-                        <Button size="xs" variant="light" onClick={() => setEditing(row)}>
-                          {`Doelen invullen`}
-                          <VisuallyHidden> voor {row.name}</VisuallyHidden>
-                        </Button>
-                      )
-                  : undefined
-              }
               empty={<Text>Er zijn nog geen vestigingen. Voeg ze toe onder Vestigingen.</Text>}
             />
             {editing && (
