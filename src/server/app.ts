@@ -31,6 +31,7 @@ import { createLiveRouter } from "./reports/live-routes.ts";
 import { createReportsRouter } from "./reports/router.ts";
 import { createSavedViewsRouter } from "./reports/saved-views.ts";
 import { subscriptionOptOutRouter, subscriptionsRouter } from "./subscriptions/routes.ts";
+import { createTargetsRouter } from "./targets/routes.ts";
 import { createTrackingRouter } from "./tracking/routes.ts";
 import { createWeatherImportRouter } from "./weather/routes.ts";
 import { unsubscribeRouter, weeklyMailRouter } from "./weekly-mail/routes.ts";
@@ -172,6 +173,7 @@ function userApi(deps: AppDeps & { mailer: Mailer }): Hono<AppEnv> {
   api.route("/imports", createImportsRouter(deps));
   api.route("/experiments", createExperimentsRouter(deps));
   api.route("/annotations", createAnnotationsRouter(deps));
+  api.route("/targets", createTargetsRouter(deps));
   api.route("/live", createLiveRouter(deps));
   return api;
 }

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDuration,
   formatEuro,
+  formatMonth,
   formatNumber,
   formatPercent,
   parseEuroInput,
@@ -22,6 +23,11 @@ describe("nl-NL formatting", () => {
     expect(plain(formatEuro(123456))).toBe("€ 1.234,56");
     expect(plain(formatEuro(123456, true))).toBe("€ 1.235");
     expect(plain(formatEuro(-995))).toBe("€ -9,95");
+  });
+
+  it("names a calendar month short for a heading and long in a sentence", () => {
+    expect(formatMonth("2026-03", "short")).toBe("mrt");
+    expect(formatMonth("2026-12")).toBe("december 2026");
   });
 
   it("writes ratios as percentages with a decimal comma", () => {

@@ -61,6 +61,16 @@ export function formatDate(value: string | Date): string {
   return dateFormat.format(new Date(value)).replace(/\//g, "-");
 }
 
+// A calendar month is no instant: its name is read in UTC, where `YYYY-MM-01T00:00Z` is that month's first day.
+const monthFormats = {
+  short: new Intl.DateTimeFormat("nl-NL", { timeZone: "UTC", month: "short" }),
+  long: new Intl.DateTimeFormat("nl-NL", { timeZone: "UTC", month: "long", year: "numeric" }),
+};
+
+/** `2026-03` → `mrt` (short, a column heading) or `maart 2026` (long). */
+export const formatMonth = (month: string, style: "short" | "long" = "long") =>
+  monthFormats[style].format(new Date(`${month}-01T00:00:00Z`)).replace(".", "");
+
 /** An instant's wall-clock time in Amsterdam: `08:41`. */
 export const formatTime = (value: string | Date | number) => timeFormat.format(new Date(value));
 

@@ -45,6 +45,7 @@ export const ADMIN_SECTIONS: NavSection[] = [
       { label: "Meldingen", path: "/admin/alerts", title: "Meldingen" },
       { label: "API-tokens", path: "/admin/api-tokens", title: "API-tokens voor rapporten" },
       { label: "Weer", path: "/admin/weather", title: "Weer: KNMI-gegevens en verwachting" },
+      { label: "Doelen", path: "/admin/targets", title: "Doelen per vestiging en maand" },
     ],
   },
 ];

@@ -11,6 +11,7 @@ import { reportTokensOpenApiPaths } from "../report-tokens/openapi.ts";
 import { liveOpenApiPaths } from "../reports/live-openapi.ts";
 import { reportsOpenApiPaths } from "../reports/openapi.ts";
 import { subscriptionsOpenApiPaths } from "../subscriptions/openapi.ts";
+import { targetsOpenApiPaths } from "../targets/openapi.ts";
 import { trackingOpenApiPaths } from "../tracking/openapi.ts";
 import { weatherOpenApiPaths } from "../weather/openapi.ts";
 import { weeklyMailOpenApiPaths } from "../weekly-mail/openapi.ts";
@@ -40,6 +41,7 @@ const described: PathItems = {
   ...annotationsOpenApiPaths,
   ...reportTokensOpenApiPaths,
   ...weatherOpenApiPaths,
+  ...targetsOpenApiPaths,
 };
 
 const TAGS = [
@@ -48,7 +50,7 @@ const TAGS = [
   { name: "experiments", description: "A/B-experimenten op de website." },
   {
     name: "admin",
-    description: "Instellingen: gebruikers, items, acties, vestigingen, koppelingen. Beheerders.",
+    description: "Instellingen: gebruikers, items, acties, vestigingen, koppelingen, doelen. Beheerders.",
   },
   { name: "imports", description: "CSV-exports van advertentieplatforms en KNMI-weergegevens. Beheerders." },
   {

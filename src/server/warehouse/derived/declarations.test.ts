@@ -35,6 +35,7 @@ const APPLICATION_TABLES = [
   "report_tokens",
   "saved_views",
   "schema_migrations",
+  "site_targets",
   "sites",
   "tracking_counts",
   "tracking_salts",

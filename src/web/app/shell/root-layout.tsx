@@ -10,9 +10,9 @@ import {
 } from "../../../shared/navigation.ts";
 import { authHeader } from "../../auth/auth-header.ts";
 import { ApiRequestError } from "../../lib/http.ts";
+import { useMe } from "../../lib/me.ts";
 import { useCurrentModule } from "./current-module.ts";
 import { Header, NAV_BREAKPOINT } from "./header.tsx";
-import { useMe } from "./me.ts";
 import classes from "./shell.module.css";
 import { SideNav } from "./side-nav.tsx";
 
@@ -68,9 +68,13 @@ export function RootLayout() {
   );
 }
 
+/** Admin screens an analist may open to read: their API lets everyone signed in read (Doelen). */
+const READABLE_BY_ANALISTS = new Set(["/admin/targets"]);
+
 /** Guarded modules render only for an allowed user; a signed-in stranger sees "Geen toegang". */
 function AccessGate({ me, children }: { me: ReturnType<typeof useMe>; children: ReactNode }) {
   const module = useCurrentModule();
+  const { pathname } = useLocation();
   if (me.isPending) {
     return (
       <Center h="50vh">
@@ -101,7 +105,7 @@ function AccessGate({ me, children }: { me: ReturnType<typeof useMe>; children: 
       </Stack>
     );
   }
-  if (module === "admin" && me.data.role !== "beheerder") {
+  if (module === "admin" && me.data.role !== "beheerder" && !READABLE_BY_ANALISTS.has(pathname)) {
     return (
       <Stack maw={560} gap="sm" role="alert">
         <Title order={1}>Geen toegang</Title>

@@ -12,6 +12,7 @@ import { PromotionsPage } from "./promotions/promotions-page.tsx";
 import { ReportTokensPage } from "./report-tokens/report-tokens-page.tsx";
 import { SitesPage } from "./sites/sites-page.tsx";
 import { SubscriptionsPage } from "./subscriptions/subscriptions-page.tsx";
+import { TargetsPage } from "./targets/targets-page.tsx";
 import { UsersPage } from "./users/users-page.tsx";
 import { WeatherPage } from "./weather/weather-page.tsx";
 
@@ -29,6 +30,7 @@ const screens: Record<string, ComponentType<{ title: string }>> = {
   "/admin/alerts": AlertsPage,
   "/admin/api-tokens": ReportTokensPage,
   "/admin/weather": WeatherPage,
+  "/admin/targets": TargetsPage,
 };
 
 export function AdminOverviewPage() {

@@ -71,6 +71,7 @@ export const auditEntityLabels: Record<string, string> = {
   plate: "Kenteken",
   report: "Rapport",
   experiment: "Experiment",
+  siteTarget: "Doel",
 };
 
 /** Select data from a label table, in the table's order. */

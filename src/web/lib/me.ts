@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/http.ts";
+import { apiFetch } from "./http.ts";
 
 export interface Me {
   email: string;

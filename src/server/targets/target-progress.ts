@@ -1,0 +1,127 @@
+import type { TargetValues } from "../../shared/admin/targets.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { dashboardSalesSql } from "../reports/dashboard.ts";
+import { declarationsOf } from "../reports/define-report.ts";
+import { filtersFor } from "../reports/filters.ts";
+import { memberships } from "../reports/memberships/memberships.ts";
+import { membershipKpis } from "../reports/memberships/overview.ts";
+import { sum } from "../reports/metrics.ts";
+import { SALES_SUMS_DECLARED } from "../reports/transactions/sales-rollup.ts";
+import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
+import type { Site } from "../warehouse/sites.ts";
+import { startOfDay } from "../warehouse/time-zone.ts";
+import { readAtOneMoment } from "../warehouse/watermark.ts";
+import { type MonthCourse, type MonthFigures, monthCourse, monthSplit } from "./on-course.ts";
+import { readTargets } from "./targets-store.ts";
+
+// Each site's month against its targets: the actual to date read with the report screens' own queries — washes
+// from the Dashboard (dashboardSalesSql), revenue excl. VAT from Omzet (trxRevenueSql: revenue minus its
+// VAT), new members from Abonnementen › Overzicht (members_new: signups at the site) — so the figures agree
+// with the screens; what is expected for the rest of the month comes from the caller (the forecast).
+
+/** What a site is expected to do from `fromDate` to `toDate` (local dates, both included). */
+export type ExpectedRest = (siteId: number, fromDate: string, toDate: string) => Promise<MonthFigures>;
+
+export interface SiteProgress extends MonthCourse {
+  siteId: number;
+  siteName: string;
+}
+
+const NO_TARGET: TargetValues = { washes: null, revenueExVatCents: null, newMembers: null };
+const ZERO: MonthFigures = { washes: 0, revenueCents: 0, newMembers: 0 };
+
+/** The derived tables the actual reads, brought to one moment. */
+const READS = [SALES_SUMS_DECLARED, ...declarationsOf(memberships)];
+
+/**
+ * The month `YYYY-MM` on `today` (a local Amsterdam date) for the sites `siteIds` (empty: every active
+ * site), in the order of their names.
+ */
+export async function targetProgress(
+  db: Database,
+  query: { month: string; today: string; siteIds: readonly number[] },
+  expectedRest: ExpectedRest,
+): Promise<SiteProgress[]> {
+  const { month, today } = query;
+  const split = monthSplit(month, today);
+  const sites = await sitesOf(db, query.siteIds);
+  const targets = await readTargets(db, { from: month, to: month, siteIds: sites.map((site) => site.id) });
+  const range = split.actual;
+  const actual = range
+    ? (await readAtOneMoment(db, READS, (tx) => actualBySite(tx, sites, range, startOfDay(today)))).value
+    : new Map<number, MonthFigures>();
+  const rest = split.rest;
+  return Promise.all(
+    sites.map(async (site) => ({
+      siteId: site.id,
+      siteName: site.name,
+      ...monthCourse({
+        month,
+        today,
+        targets: targets.find((target) => target.siteId === site.id) ?? NO_TARGET,
+        actual: actual.get(site.id) ?? ZERO,
+        expectedRest: rest ? await expectedRest(site.id, rest.from, rest.to) : ZERO,
+      }),
+    })),
+  );
+}
+
+function sitesOf(db: Queryable, siteIds: readonly number[]): Promise<Site[]> {
+  return siteIds.length === 0
+    ? db.query<Site>("SELECT id, code, name FROM sites WHERE active ORDER BY name")
+    : db.query<Site>(
+        "SELECT id, code, name FROM sites WHERE list_contains($1::JSON::INTEGER[], id) ORDER BY name",
+        [JSON.stringify(siteIds)],
+      );
+}
+
+interface SiteRow {
+  grain: string;
+  win: string;
+  site_id: number | null;
+  washes?: number;
+  revenue_cents?: number;
+  vat_cents?: number;
+}
+
+/** Washes, revenue excl. VAT and new members per site over `range`, cut at `now` (the start of today). */
+async function actualBySite(
+  tx: Queryable,
+  sites: Site[],
+  range: { from: string; to: string },
+  now: Date,
+): Promise<Map<number, MonthFigures>> {
+  const filtersOf = (chosen: Site[]) =>
+    filtersFor({
+      preset: "custom",
+      range,
+      compare: "none",
+      shift: null,
+      granularity: "day",
+      sites: chosen,
+      now,
+    });
+  const chain = filtersOf(sites);
+  const [sales, revenue] = await Promise.all(
+    [dashboardSalesSql(chain), trxRevenueSql(chain)].map((q) => tx.query<SiteRow>(q.text, q.params)),
+  );
+  const ofSite = (rows: SiteRow[], id: number) =>
+    rows.find((row) => row.win === "current" && row.grain === "site" && row.site_id === id);
+  // A membership is sold at one site: the report narrowed to one site counts that site's signups.
+  const newMembers = await Promise.all(
+    sites.map(async (site) => (await membershipKpis(tx, filtersOf([site]), ["members_new"]))[0]?.value ?? 0),
+  );
+  return new Map(
+    sites.map((site, index) => {
+      const money = ofSite(revenue, site.id);
+      return [
+        site.id,
+        {
+          washes: sum(ofSite(sales, site.id)?.washes),
+          revenueCents: sum(money?.revenue_cents) - sum(money?.vat_cents),
+          newMembers: Number(newMembers[index]),
+        },
+      ];
+    }),
+  );
+}
