@@ -1,11 +1,13 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
+import type { BuiltSql } from "../reports/define-report.ts";
 import { siteCondition } from "../reports/sql.ts";
 import { itemKindIs } from "../reports/transactions/labels.ts";
 import type { Site } from "../warehouse/sites.ts";
+import { backtestMondays } from "./backtest.ts";
 import type { DayWeather } from "./design.ts";
-import type { HistoryDay, WeatherByDate } from "./model.ts";
+import { FIT_DAYS, type HistoryDay, type WeatherByDate } from "./model.ts";
 
 // What the forecast is fitted on and fed with, read from the database: each site's washes per local day
 // (the daily sums the sales reports read, brought up to date by syncSalesHourly), its station's measured
@@ -28,6 +30,41 @@ interface WeatherRow {
   sunshine_h: number;
 }
 
+/** The first day any fit needs: FIT_DAYS before the oldest backtest week (and its 8 usual weeks). */
+export const historyFrom = (today: string) => addDays(backtestMondays(today)[0], -FIT_DAYS);
+
+const chosenSites = (sites: readonly Site[], params: Record<string, DuckDBValue>) =>
+  siteCondition("site_id", sites, params)[0] ?? "true";
+
+// washes: wash programmes sold (quantity of lines of kind 'programma'), as the dashboard counts them; whole
+// local days before today
+export function forecastWashesSql(sites: readonly Site[], today: string): BuiltSql {
+  const params: Record<string, DuckDBValue> = { from: historyFrom(today), today };
+  const text = `SELECT site_id, day, sum(quantity)::DOUBLE AS washes FROM item_sales_daily
+WHERE day >= $from::DATE AND day < $today::DATE AND ${chosenSites(sites, params)} AND ${itemKindIs("programma")}
+GROUP BY ALL ORDER BY day`;
+  return { text, params };
+}
+
+// the measured weather of each site's station; a day counts only with all three fields (the model has a
+// term for each)
+export function stationWeatherSql(sites: readonly Site[]): BuiltSql {
+  const params: Record<string, DuckDBValue> = {};
+  const text = `SELECT s.site_id, d.day, d.temp_c, d.rain_mm, d.sunshine_h
+FROM site_weather_stations s JOIN weather_daily d ON d.station_code = s.station_code
+WHERE ${chosenSites(sites, params)} AND d.temp_c IS NOT NULL AND d.rain_mm IS NOT NULL AND d.sunshine_h IS NOT NULL`;
+  return { text, params };
+}
+
+// the forecast per site, from the day before today (whose rain the first forecast day needs)
+export function siteForecastsSql(sites: readonly Site[], today: string): BuiltSql {
+  const params: Record<string, DuckDBValue> = { before: addDays(today, -1) };
+  const text = `SELECT site_id, day, temp_c, rain_mm, sunshine_h FROM weather_forecasts
+WHERE day >= $before::DATE AND ${chosenSites(sites, params)}
+  AND temp_c IS NOT NULL AND rain_mm IS NOT NULL AND sunshine_h IS NOT NULL`;
+  return { text, params };
+}
+
 const dateOf = (value: unknown) => String(value).slice(0, 10);
 
 function weatherBySite(rows: WeatherRow[]) {
@@ -40,40 +77,19 @@ function weatherBySite(rows: WeatherRow[]) {
   return out;
 }
 
-/**
- * The inputs of `sites` for days from `from` up to `today` (the washes: before it; the forecast: from the
- * day before it on, whose rain the first forecast day needs).
- */
+const read = <T>(db: Queryable, { text, params }: BuiltSql) => db.query<T>(text, params);
+
+/** The inputs of each of `sites` for a forecast made on `today`. */
 export async function readSiteInputs(
   db: Queryable,
   sites: readonly Site[],
-  from: string,
   today: string,
 ): Promise<SiteInputs[]> {
   if (sites.length === 0) return [];
-  const siteParams: Record<string, DuckDBValue> = {};
-  const [chosen] = siteCondition("site_id", sites, siteParams);
   const [washes, observed, forecast] = await Promise.all([
-    // washes: wash programmes sold (quantity of lines of kind 'programma'), as the dashboard counts them
-    db.query<{ site_id: number; day: string; washes: number }>(
-      `SELECT site_id, day, sum(quantity)::DOUBLE AS washes FROM item_sales_daily
-       WHERE day >= $from::DATE AND day < $today::DATE AND ${chosen} AND ${itemKindIs("programma")}
-       GROUP BY ALL ORDER BY day`,
-      { ...siteParams, from, today },
-    ),
-    // a day counts only with all three fields: the model has a term for each
-    db.query<WeatherRow>(
-      `SELECT s.site_id, d.day, d.temp_c, d.rain_mm, d.sunshine_h
-       FROM site_weather_stations s JOIN weather_daily d ON d.station_code = s.station_code
-       WHERE ${chosen} AND d.temp_c IS NOT NULL AND d.rain_mm IS NOT NULL AND d.sunshine_h IS NOT NULL`,
-      siteParams,
-    ),
-    db.query<WeatherRow>(
-      `SELECT site_id, day, temp_c, rain_mm, sunshine_h FROM weather_forecasts
-       WHERE day >= $before::DATE AND ${chosen}
-         AND temp_c IS NOT NULL AND rain_mm IS NOT NULL AND sunshine_h IS NOT NULL`,
-      { ...siteParams, before: addDays(today, -1) },
-    ),
+    read<{ site_id: number; day: string; washes: number }>(db, forecastWashesSql(sites, today)),
+    read<WeatherRow>(db, stationWeatherSql(sites)),
+    read<WeatherRow>(db, siteForecastsSql(sites, today)),
   ]);
   const observedBySite = weatherBySite(observed);
   const forecastBySite = weatherBySite(forecast);

@@ -272,6 +272,12 @@ export const REPORT_CATALOGUE = {
     series: [],
     tables: ["members", "backtest"],
   }),
+  forecast: report("forecast", {
+    finest: "day", // its series are days: the days ahead and the last 8 whole weeks, whatever the period
+    kpis: ["expected_next_7", "wape", "wape_last_week", "wape_usual", "forecast_coverage"],
+    series: ["expected_washes", "expected_low", "expected_high", "washes", "backtest_expected"],
+    tables: ["next_days", "backtest"],
+  }),
 };
 
 export type ReportCatalogue = typeof REPORT_CATALOGUE;

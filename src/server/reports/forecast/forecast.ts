@@ -1,0 +1,175 @@
+import { formatDateWithWeekday, formatWeather } from "../../../shared/format.ts";
+import type { Series } from "../../../shared/reports/envelope.ts";
+import type { Queryable } from "../../db/database.ts";
+import { forecastWashesSql, siteForecastsSql, stationWeatherSql } from "../../forecast/forecast-data.ts";
+import { type SiteForecast, siteForecasts } from "../../forecast/site-forecasts.ts";
+import { localDate } from "../../warehouse/time-zone.ts";
+import { breakdownTable } from "../breakdown-table.ts";
+import { defineReport } from "../define-report.ts";
+import { envelope, kpis, type Metric, metric } from "../envelope.ts";
+import type { ReportFilters } from "../filters.ts";
+import { reportSites } from "../sites.ts";
+import { syncSalesHourly } from "../transactions/sales-rollup.ts";
+import { type BacktestSummary, summarise } from "./backtest-summary.ts";
+
+// PLANNING › Prognose (REPORT-DEFINITIONS §6): the expected washes of the chosen sites (all: the chain) for
+// today and the 13 days after it, with the 80 % interval and the weather forecast, and the backtest of the
+// last 8 whole weeks against the two baselines. The period does not apply: the forecast is always made
+// today, from everything stored before it (site-forecasts.ts keeps the fitted models).
+
+interface SiteRow {
+  site_id: number;
+  site_name: string;
+  site_code: string;
+}
+
+type DayRow = { win: "current"; site_name: string; date: string; weather: string } & Record<
+  "expected" | "low" | "high",
+  number
+>;
+
+/** Several sites' bounds are added up, as if their days went up and down together: a wide, safe interval. */
+const SUMMED_NOTE = "Voor meer vestigingen samen zijn de grenzen opgeteld (alsof ze samen op en neer gaan).";
+
+const expected = metric<{ expected: number }>("expected_washes", (row) =>
+  row ? Math.round(row.expected) : null,
+);
+const low = metric<{ low: number }>("expected_low", (row) => row?.low ?? null, { note: SUMMED_NOTE });
+const high = metric<{ high: number }>("expected_high", (row) => row?.high ?? null, { note: SUMMED_NOTE });
+
+/** One point per date, summing the sites' values (sites without a value on a date add nothing). */
+function daySeries(key: string, dates: string[], values: (date: string) => number | null): Series {
+  const { label, unit } = metric(key, () => null);
+  const points = dates.map((x) => ({ x, value: values(x) }));
+  return { key, label, unit, axis: "time", granularity: "day", points };
+}
+
+function nextDaysTable(filters: ReportFilters, forecasts: SiteForecast[], names: Map<number, string>) {
+  const rows: DayRow[] = forecasts.flatMap((site) =>
+    site.days.map((day) => ({
+      win: "current" as const,
+      site_name: names.get(site.siteId) ?? "",
+      date: day.date,
+      weather: day.weather ? formatWeather(day.weather) : "geen weersverwachting",
+      expected: day.expected,
+      low: day.low,
+      high: day.high,
+    })),
+  );
+  const table = breakdownTable(
+    filters,
+    {
+      key: "next_days",
+      label: "Komende 14 dagen per vestiging",
+      dimensions: [
+        { key: "date", label: "Datum", value: (row) => formatDateWithWeekday(row.date) },
+        { key: "site", label: "Vestiging", value: (row) => row.site_name },
+        { key: "weather", label: "Weersverwachting", value: (row) => row.weather },
+      ],
+      carried: [{ key: "day", value: (row) => row.date }],
+      metrics: [expected, low, high],
+    },
+    rows,
+    (row) => `${row.date}|${row.site_name}`,
+    {},
+  );
+  // in the order of the days, the sites of a day by name: a planning, not a ranking
+  const order = (row: (typeof table.rows)[number]) => `${row.day}|${row.site}`;
+  return { ...table, rows: table.rows.sort((a, b) => order(a).localeCompare(order(b))), totals: null };
+}
+
+function backtestTable(filters: ReportFilters, perSite: BacktestSummary[], chain: BacktestSummary) {
+  return breakdownTable(
+    filters,
+    {
+      key: "backtest",
+      label: "Toets: de laatste 8 hele weken, per vestiging",
+      dimensions: [{ key: "site", label: "Vestiging", value: (row) => row.site_name }],
+      metrics: BACKTEST_METRICS,
+      rankBy: "washes",
+    },
+    perSite,
+    (row) => row.site_name,
+    { current: chain },
+  );
+}
+
+const BACKTEST_METRICS: Metric<BacktestSummary>[] = [
+  metric("washes", (row) => row?.actual ?? null),
+  metric("backtest_expected", (row) => (row?.forecast === undefined ? null : Math.round(row.forecast))),
+  metric("wape", (row) => row?.wape ?? null),
+  metric("wape_last_week", (row) => row?.wapeLastWeek ?? null),
+  metric("wape_usual", (row) => row?.wapeUsual ?? null),
+  metric("forecast_coverage", (row) => row?.coverage ?? null),
+];
+
+async function run(db: Queryable, filters: ReportFilters) {
+  const today = localDate(filters.now);
+  const sites = await reportSites(db, filters);
+  const names = new Map(sites.map((site: SiteRow) => [site.site_id, site.site_name]));
+  const forecasts = await siteForecasts(
+    db,
+    sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
+    today,
+  );
+  const perSite = forecasts.map((site) => summarise(site.backtest, names.get(site.siteId) ?? ""));
+  const chain = summarise(
+    forecasts.flatMap((site) => site.backtest),
+    "Totaal",
+  );
+  const days = forecasts.flatMap((site) => site.days);
+  const sum = (date: string, pick: (day: (typeof days)[number]) => number) => {
+    const onDate = days.filter((day) => day.date === date);
+    return onDate.length ? onDate.reduce((total, day) => total + pick(day), 0) : null;
+  };
+  const nextDates = [...new Set(days.map((day) => day.date))].sort();
+  const pastDates = [...new Set(forecasts.flatMap((site) => site.backtest.map((day) => day.date)))].sort();
+  const backtestSum = (date: string, pick: "actual" | "forecast") => {
+    const values = forecasts.flatMap((site) => site.backtest.filter((day) => day.date === date));
+    return values.some((day) => day[pick] !== null)
+      ? values.reduce((t, day) => t + (day[pick] ?? 0), 0)
+      : null;
+  };
+  const unfiltered = { ...filters, comparison: null };
+  const next7 = nextDates
+    .slice(0, 7)
+    .reduce((total, date) => total + (sum(date, (day) => day.expected) ?? 0), 0);
+  return envelope("forecast", unfiltered, {
+    kpis: kpis(unfiltered, SUMMARY_METRICS, { current: { ...chain, next7: days.length ? next7 : null } }),
+    series: [
+      daySeries("expected_washes", nextDates, (date) => {
+        const value = sum(date, (day) => day.expected);
+        return value === null ? null : Math.round(value);
+      }),
+      daySeries("expected_low", nextDates, (date) => sum(date, (day) => day.low)),
+      daySeries("expected_high", nextDates, (date) => sum(date, (day) => day.high)),
+      daySeries("washes", pastDates, (date) => backtestSum(date, "actual")),
+      daySeries("backtest_expected", pastDates, (date) => {
+        const value = backtestSum(date, "forecast");
+        return value === null ? null : Math.round(value);
+      }),
+    ],
+    tables: [nextDaysTable(unfiltered, forecasts, names), backtestTable(unfiltered, perSite, chain)],
+  });
+}
+
+type Summary = BacktestSummary & { next7: number | null };
+const SUMMARY_METRICS: Metric<Summary>[] = [
+  metric("expected_next_7", (row) => (row?.next7 == null ? null : Math.round(row.next7)), {
+    empty: "Te weinig geschiedenis",
+  }),
+  ...(BACKTEST_METRICS.slice(2) as Metric<Summary>[]),
+];
+
+const forTheSql = (filters: ReportFilters) => [filters.sites, localDate(filters.now)] as const;
+
+export const forecast = defineReport({
+  id: "forecast",
+  syncs: [syncSalesHourly],
+  sql: {
+    "forecast washes": (filters) => forecastWashesSql(...forTheSql(filters)),
+    "forecast station weather": (filters) => stationWeatherSql(filters.sites),
+    "forecast site forecasts": (filters) => siteForecastsSql(...forTheSql(filters)),
+  },
+  run,
+});

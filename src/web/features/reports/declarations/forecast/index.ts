@@ -1,0 +1,23 @@
+import { declareReport } from "../../../../components/reports/declaration.ts";
+
+// PLANNING: the days ahead, from the forecast model, and how good it has been.
+
+export const forecast = declareReport({
+  id: "forecast",
+  intro:
+    "Hoeveel wassen er de komende 14 dagen te verwachten zijn, met het weer en een 80%-interval, en hoe goed die verwachting de laatste 8 hele weken uitkwam: naast 'zelfde dag vorige week' en 'gebruikelijk'. De prognose wordt altijd vandaag gemaakt; de periode doet er niet toe.",
+  filters: { period: false, comparison: false, granularity: false },
+  charts: [
+    {
+      title: "Verwacht, komende 14 dagen (met 80%-interval)",
+      series: ["expected_washes", "expected_low", "expected_high"],
+      kind: "line",
+    },
+    {
+      title: "Werkelijk en verwacht, laatste 8 hele weken",
+      series: ["washes", "backtest_expected"],
+      kind: "line",
+    },
+  ],
+  tables: ["backtest", "next_days"],
+});
