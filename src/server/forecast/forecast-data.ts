@@ -33,6 +33,8 @@ interface WeatherRow {
 /** The first day any fit needs: FIT_DAYS before the oldest backtest week (and its 8 usual weeks). */
 export const historyFrom = (today: string) => addDays(backtestMondays(today)[0], -FIT_DAYS);
 
+const read = <T>(db: Queryable, { text, params }: BuiltSql) => db.query<T>(text, params);
+
 const chosenSites = (sites: readonly Site[], params: Record<string, DuckDBValue>) =>
   siteCondition("site_id", sites, params)[0] ?? "true";
 
@@ -65,6 +67,44 @@ WHERE day >= $before::DATE AND ${chosenSites(sites, params)}
   return { text, params };
 }
 
+// A version of each site's inputs, cheap to read: per part (washes, measured weather, forecast) the number
+// of days and two sums of their values, one weighted by the day, so that a changed, added or moved day
+// changes it. The fitted models are kept under it (site-forecasts.ts).
+export function inputVersionsSql(sites: readonly Site[], today: string): BuiltSql {
+  const params: Record<string, DuckDBValue> = {
+    from: historyFrom(today),
+    today,
+    before: addDays(today, -1),
+  };
+  const chosen = chosenSites(sites, params);
+  const day = (column: string) => `(${column} - DATE '2000-01-01')`;
+  const weather = "temp_c + 3 * rain_mm + 7 * sunshine_h";
+  const text = `SELECT site_id, list_sort(list(part || ':' || days || ':' || total || ':' || weighted)) AS version FROM (
+  SELECT site_id, 'washes' AS part, count(DISTINCT day) AS days, sum(quantity)::DOUBLE AS total,
+    sum(quantity * ${day("day")})::DOUBLE AS weighted
+  FROM item_sales_daily
+  WHERE day >= $from::DATE AND day < $today::DATE AND ${chosen} AND ${itemKindIs("programma")}
+  GROUP BY site_id
+  UNION ALL
+  SELECT s.site_id, 'observed', count(*), sum(${weather}), sum((${weather}) * ${day("d.day")})
+  FROM site_weather_stations s JOIN weather_daily d ON d.station_code = s.station_code
+  WHERE ${chosen}
+  GROUP BY s.site_id
+  UNION ALL
+  SELECT site_id, 'forecast', count(*), sum(${weather}), sum((${weather}) * ${day("day")})
+  FROM weather_forecasts WHERE day >= $before::DATE AND ${chosen}
+  GROUP BY site_id
+)
+GROUP BY site_id`;
+  return { text, params };
+}
+
+/** The version of each site's inputs (inputVersionsSql), by site id; a site without any inputs has none. */
+export async function readInputVersions(db: Queryable, sites: readonly Site[], today: string) {
+  const rows = await read<{ site_id: number; version: string[] }>(db, inputVersionsSql(sites, today));
+  return new Map(rows.map((row) => [row.site_id, row.version.join("|")]));
+}
+
 const dateOf = (value: unknown) => String(value).slice(0, 10);
 
 function weatherBySite(rows: WeatherRow[]) {
@@ -76,8 +116,6 @@ function weatherBySite(rows: WeatherRow[]) {
   }
   return out;
 }
-
-const read = <T>(db: Queryable, { text, params }: BuiltSql) => db.query<T>(text, params);
 
 /** The inputs of each of `sites` for a forecast made on `today`. */
 export async function readSiteInputs(

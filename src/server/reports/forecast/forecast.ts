@@ -1,7 +1,12 @@
 import { formatDateWithWeekday, formatWeather } from "../../../shared/format.ts";
 import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
-import { forecastWashesSql, siteForecastsSql, stationWeatherSql } from "../../forecast/forecast-data.ts";
+import {
+  forecastWashesSql,
+  inputVersionsSql,
+  siteForecastsSql,
+  stationWeatherSql,
+} from "../../forecast/forecast-data.ts";
 import { type SiteForecast, siteForecasts } from "../../forecast/site-forecasts.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 import { breakdownTable } from "../breakdown-table.ts";
@@ -111,6 +116,7 @@ async function run(db: Queryable, filters: ReportFilters) {
     db,
     sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
     today,
+    { backtest: true },
   );
   const perSite = forecasts.map((site) => summarise(site.backtest, names.get(site.siteId) ?? ""));
   const chain = summarise(
@@ -170,6 +176,7 @@ export const forecast = defineReport({
     "forecast washes": (filters) => forecastWashesSql(...forTheSql(filters)),
     "forecast station weather": (filters) => stationWeatherSql(filters.sites),
     "forecast site forecasts": (filters) => siteForecastsSql(...forTheSql(filters)),
+    "forecast input versions": (filters) => inputVersionsSql(...forTheSql(filters)),
   },
   run,
 });

@@ -1,4 +1,4 @@
-import { DASHBOARD_FIGURES } from "../../../shared/reports/catalogue.ts";
+import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES } from "../../../shared/reports/dashboard-figures.ts";
 import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 import { DashboardTabs } from "./dashboard-tabs.tsx";
@@ -15,6 +15,7 @@ const dashboard = declareReport({
       keys: DASHBOARD_FIGURES.map((key) => `week_${key}`),
       comparisonLabel: "vorige week",
     },
+    { title: "Verwacht vandaag", keys: [...DASHBOARD_EXPECTED], compared: false },
   ],
   charts: [
     {
