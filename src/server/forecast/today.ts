@@ -69,9 +69,13 @@ export const intervalAndWeather = (today: TodayForecast) =>
  * model allows is not news.
  */
 export function onCourse(today: TodayForecast, actualSoFar: number): string {
-  if (today.expectedSoFar < 1) return "de dag is nog niet begonnen";
+  if (today.expectedSoFar < 1) return "De dag is nog niet begonnen";
   const share = today.expectedSoFar / today.expected;
   const verdict =
-    actualSoFar < today.low * share ? "achter" : actualSoFar > today.high * share ? "voor" : "op koers";
-  return `werkelijk ${formatNumber(actualSoFar)}: ${verdict}`;
+    actualSoFar < today.low * share
+      ? "achter op schema"
+      : actualSoFar > today.high * share
+        ? "voor op schema"
+        : "op koers";
+  return `Werkelijk ${formatNumber(actualSoFar)}: ${verdict}`;
 }

@@ -12,7 +12,7 @@ import { localDate } from "../../warehouse/time-zone.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric } from "../envelope.ts";
-import type { ReportFilters } from "../filters.ts";
+import { filtersFor, type ReportFilters } from "../filters.ts";
 import { reportSites } from "../sites.ts";
 import { syncSalesHourly } from "../transactions/sales-rollup.ts";
 import { type BacktestSummary, summarise } from "./backtest-summary.ts";
@@ -136,7 +136,16 @@ async function run(db: Queryable, filters: ReportFilters) {
       ? values.reduce((t, day) => t + (day[pick] ?? 0), 0)
       : null;
   };
-  const unfiltered = { ...filters, comparison: null };
+  // made today from everything up to now, whatever period was asked for: the answer says so
+  const unfiltered = filtersFor({
+    preset: "today",
+    range: { from: today, to: today },
+    compare: "none",
+    shift: null,
+    granularity: "day",
+    sites: filters.sites,
+    now: filters.now,
+  });
   const next7 = nextDates
     .slice(0, 7)
     .reduce((total, date) => total + (sum(date, (day) => day.expected) ?? 0), 0);

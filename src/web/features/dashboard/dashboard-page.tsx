@@ -10,12 +10,12 @@ const dashboard = declareReport({
   filters: { period: false, comparison: false, granularity: false },
   kpis: [
     { title: "Vandaag", keys: DASHBOARD_FIGURES.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
+    { title: "Verwacht vandaag", keys: [...DASHBOARD_EXPECTED], compared: false },
     {
       title: "Deze week",
       keys: DASHBOARD_FIGURES.map((key) => `week_${key}`),
       comparisonLabel: "vorige week",
     },
-    { title: "Verwacht vandaag", keys: [...DASHBOARD_EXPECTED], compared: false },
   ],
   charts: [
     {

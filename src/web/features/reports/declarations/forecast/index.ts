@@ -20,4 +20,9 @@ export const forecast = declareReport({
     },
   ],
   tables: ["backtest", "next_days"],
+  // the model against both baselines, and a day's expectation, stay on a phone's row
+  keyColumns: {
+    backtest: ["site", "wape", "wape_last_week", "wape_usual"],
+    next_days: ["date", "site", "expected_washes", "weather"],
+  },
 });
