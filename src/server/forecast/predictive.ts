@@ -25,17 +25,31 @@ export function logGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
+/**
+ * ln P(Y = k) of a negative binomial of mean μ and overdispersion α (Poisson when α is 0), split as
+ * `shared(k) + own + k · perCount`: the part of k alone is the same for every mean, so a mixture works it out
+ * once per count, not once per count and mean.
+ */
+function logProbabilityTerms(alpha: number) {
+  if (alpha < 1e-9) {
+    return {
+      shared: (k: number) => -logGamma(k + 1),
+      own: (mu: number) => ({ own: -mu, perCount: Math.log(mu) }),
+    };
+  }
+  const size = 1 / alpha;
+  const base = logGamma(size);
+  return {
+    shared: (k: number) => logGamma(k + size) - base - logGamma(k + 1),
+    own: (mu: number) => ({ own: size * Math.log(size / (size + mu)), perCount: Math.log(mu / (size + mu)) }),
+  };
+}
+
 /** ln P(Y = k) for a negative binomial of mean μ and overdispersion α (Poisson when α is 0). */
 export function logProbability(k: number, mu: number, alpha: number): number {
-  if (alpha < 1e-9) return k * Math.log(mu) - mu - logGamma(k + 1);
-  const size = 1 / alpha;
-  return (
-    logGamma(k + size) -
-    logGamma(size) -
-    logGamma(k + 1) +
-    size * Math.log(size / (size + mu)) +
-    k * Math.log(mu / (size + mu))
-  );
+  const terms = logProbabilityTerms(alpha);
+  const { own, perCount } = terms.own(mu);
+  return terms.shared(k) + own + k * perCount;
 }
 
 /** At most this many points of the count axis are evaluated; a wider range steps over counts. */
@@ -51,12 +65,15 @@ export function mixtureQuantiles(means: number[], alpha: number, probabilities: 
   const low = Math.max(0, Math.floor(Math.min(...means.map((mu) => mu - 8 * sd(mu) - 10))));
   const high = Math.ceil(Math.max(...means.map((mu) => mu + 8 * sd(mu) + 10)));
   const step = Math.max(1, Math.ceil((high - low) / GRID_POINTS));
+  const terms = logProbabilityTerms(alpha);
+  const parts = means.map((mu) => terms.own(mu));
   const counts: number[] = [];
   const mass: number[] = [];
   for (let k = low; k <= high; k += step) {
     counts.push(k);
+    const shared = terms.shared(k);
     let p = 0;
-    for (const mu of means) p += Math.exp(logProbability(k, mu, alpha));
+    for (const { own, perCount } of parts) p += Math.exp(shared + own + k * perCount);
     mass.push((p * step) / means.length);
   }
   const total = mass.reduce((sum, value) => sum + value, 0);
