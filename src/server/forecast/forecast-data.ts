@@ -68,7 +68,7 @@ WHERE day >= $before::DATE AND ${chosenSites(sites, params)}
 }
 
 // A version of each site's inputs, cheap to read: per part (washes, measured weather, forecast) the number
-// of days and two sums of their values, one weighted by the day, so that a changed, added or moved day
+// of rows and two sums of their values, one weighted by the day, so that a changed, added or moved day
 // changes it. The fitted models are kept under it (site-forecasts.ts).
 export function inputVersionsSql(sites: readonly Site[], today: string): BuiltSql {
   const params: Record<string, DuckDBValue> = {
@@ -79,8 +79,8 @@ export function inputVersionsSql(sites: readonly Site[], today: string): BuiltSq
   const chosen = chosenSites(sites, params);
   const day = (column: string) => `(${column} - DATE '2000-01-01')`;
   const weather = "temp_c + 3 * rain_mm + 7 * sunshine_h";
-  const text = `SELECT site_id, list_sort(list(part || ':' || days || ':' || total || ':' || weighted)) AS version FROM (
-  SELECT site_id, 'washes' AS part, count(DISTINCT day) AS days, sum(quantity)::DOUBLE AS total,
+  const text = `SELECT site_id, list_sort(list(part || ':' || n || ':' || total || ':' || weighted)) AS version FROM (
+  SELECT site_id, 'washes' AS part, count(*) AS n, sum(quantity)::DOUBLE AS total,
     sum(quantity * ${day("day")})::DOUBLE AS weighted
   FROM item_sales_daily
   WHERE day >= $from::DATE AND day < $today::DATE AND ${chosen} AND ${itemKindIs("programma")}

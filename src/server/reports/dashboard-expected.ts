@@ -3,7 +3,7 @@ import type { Queryable } from "../db/database.ts";
 import { intervalAndWeather, onCourse, todayForecast } from "../forecast/today.ts";
 import { registeredKpi } from "./envelope.ts";
 import type { ReportFilters } from "./filters.ts";
-import { reportSites } from "./sites.ts";
+import type { reportSites } from "./sites.ts";
 
 // The dashboard's "Verwacht vandaag" (REPORT-DEFINITIONS §6): today's expected washes of the chosen sites
 // with the interval and the weather forecast, and what should be in by now against what is. The model's
@@ -12,13 +12,19 @@ import { reportSites } from "./sites.ts";
 
 const empty = "Te weinig geschiedenis om te verwachten";
 
-/** The tiles, keyed as the dashboard's today figures; `actualSoFar` is today's washes so far. */
+type ReportSites = Awaited<ReturnType<typeof reportSites>>;
+
+/**
+ * The tiles, keyed as the dashboard's today figures, for `sites` (the dashboard's own list of them);
+ * `actualSoFar` is today's washes so far.
+ */
 export async function expectedKpis(
   db: Queryable,
   filters: ReportFilters,
+  sitesQuery: Promise<ReportSites>,
   actualSoFar: Promise<number>,
 ): Promise<Kpi[]> {
-  const sites = await reportSites(db, filters);
+  const sites = await sitesQuery;
   const today = await todayForecast(
     db,
     sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),

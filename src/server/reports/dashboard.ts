@@ -218,12 +218,13 @@ async function run(db: Queryable, requested: ReportFilters) {
   const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
   const todaySection = section(db, periods.today, "today", customerRows);
   const washesSoFar = todaySection.then((part) => washes.value(part.totals.current) ?? 0);
+  const sitesQuery = reportSites(db, requested);
   const [today, week, sites, freshness, expected] = await Promise.all([
     todaySection,
     section(db, periods.week, "week", customerRows),
-    reportSites(db, requested),
+    sitesQuery,
     freshnessTable(db, requested),
-    expectedKpis(db, requested, washesSoFar),
+    expectedKpis(db, requested, sitesQuery, washesSoFar),
   ]);
   const sitesOf = (key: string, label: string, filters: ReportFilters, part: typeof today, before: string) =>
     siteTable(
