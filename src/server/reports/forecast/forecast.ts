@@ -1,5 +1,4 @@
 import { formatDateWithWeekday, formatWeather } from "../../../shared/format.ts";
-import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
 import {
   forecastWashesSql,
@@ -16,38 +15,23 @@ import { filtersFor, type ReportFilters } from "../filters.ts";
 import { reportSites } from "../sites.ts";
 import { syncSalesHourly } from "../transactions/sales-rollup.ts";
 import { type BacktestSummary, summarise } from "./backtest-summary.ts";
+import { forecastSeries } from "./forecast-series.ts";
 
 // PLANNING › Prognose (REPORT-DEFINITIONS §6): the expected washes of the chosen sites (all: the chain) for
 // today and the 13 days after it, with the 80 % interval and the weather forecast, and the backtest of the
 // last 8 whole weeks against the two baselines. The period does not apply: the forecast is always made
 // today, from everything stored before it (site-forecasts.ts keeps the fitted models).
 
-interface SiteRow {
-  site_id: number;
-  site_name: string;
-  site_code: string;
-}
-
 type DayRow = { win: "current"; site_name: string; date: string; weather: string } & Record<
   "expected" | "low" | "high",
   number
 >;
 
-/** Several sites' bounds are added up, as if their days went up and down together: a wide, safe interval. */
-const SUMMED_NOTE = "Voor meer vestigingen samen zijn de grenzen opgeteld (alsof ze samen op en neer gaan).";
-
 const expected = metric<{ expected: number }>("expected_washes", (row) =>
   row ? Math.round(row.expected) : null,
 );
-const low = metric<{ low: number }>("expected_low", (row) => row?.low ?? null, { note: SUMMED_NOTE });
-const high = metric<{ high: number }>("expected_high", (row) => row?.high ?? null, { note: SUMMED_NOTE });
-
-/** One point per date, summing the sites' values (sites without a value on a date add nothing). */
-function daySeries(key: string, dates: string[], values: (date: string) => number | null): Series {
-  const { label, unit } = metric(key, () => null);
-  const points = dates.map((x) => ({ x, value: values(x) }));
-  return { key, label, unit, axis: "time", granularity: "day", points };
-}
+const low = metric<{ low: number }>("expected_low", (row) => row?.low ?? null);
+const high = metric<{ high: number }>("expected_high", (row) => row?.high ?? null);
 
 function nextDaysTable(filters: ReportFilters, forecasts: SiteForecast[], names: Map<number, string>) {
   const rows: DayRow[] = forecasts.flatMap((site) =>
@@ -101,7 +85,7 @@ function backtestTable(filters: ReportFilters, perSite: BacktestSummary[], chain
 
 const BACKTEST_METRICS: Metric<BacktestSummary>[] = [
   metric("washes", (row) => row?.actual ?? null),
-  metric("backtest_expected", (row) => (row?.forecast === undefined ? null : Math.round(row.forecast))),
+  metric("backtest_expected", (row) => (row ? Math.round(row.forecast) : null)),
   metric("wape", (row) => row?.wape ?? null),
   metric("wape_last_week", (row) => row?.wapeLastWeek ?? null),
   metric("wape_usual", (row) => row?.wapeUsual ?? null),
@@ -111,7 +95,7 @@ const BACKTEST_METRICS: Metric<BacktestSummary>[] = [
 async function run(db: Queryable, filters: ReportFilters) {
   const today = localDate(filters.now);
   const sites = await reportSites(db, filters);
-  const names = new Map(sites.map((site: SiteRow) => [site.site_id, site.site_name]));
+  const names = new Map(sites.map((site) => [site.site_id, site.site_name]));
   const forecasts = await siteForecasts(
     db,
     sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
@@ -123,21 +107,11 @@ async function run(db: Queryable, filters: ReportFilters) {
     forecasts.flatMap((site) => site.backtest),
     "Totaal",
   );
-  const days = forecasts.flatMap((site) => site.days);
-  const sum = (date: string, pick: (day: (typeof days)[number]) => number) => {
-    const onDate = days.filter((day) => day.date === date);
-    return onDate.length ? onDate.reduce((total, day) => total + pick(day), 0) : null;
-  };
-  const nextDates = [...new Set(days.map((day) => day.date))].sort();
-  const pastDates = [...new Set(forecasts.flatMap((site) => site.backtest.map((day) => day.date)))].sort();
-  const backtestSum = (date: string, pick: "actual" | "forecast") => {
-    const values = forecasts.flatMap((site) => site.backtest.filter((day) => day.date === date));
-    return values.some((day) => day[pick] !== null)
-      ? values.reduce((t, day) => t + (day[pick] ?? 0), 0)
-      : null;
-  };
+  // the expected washes of today and the 6 days after it, of the sites with a model
+  const week = forecasts.flatMap((site) => site.days.slice(0, 7));
+  const next7 = week.length ? week.reduce((total, day) => total + day.expected, 0) : null;
   // made today from everything up to now, whatever period was asked for: the answer says so
-  const unfiltered = filtersFor({
+  const madeToday = filtersFor({
     preset: "today",
     range: { from: today, to: today },
     compare: "none",
@@ -146,25 +120,10 @@ async function run(db: Queryable, filters: ReportFilters) {
     sites: filters.sites,
     now: filters.now,
   });
-  const next7 = nextDates
-    .slice(0, 7)
-    .reduce((total, date) => total + (sum(date, (day) => day.expected) ?? 0), 0);
-  return envelope("forecast", unfiltered, {
-    kpis: kpis(unfiltered, SUMMARY_METRICS, { current: { ...chain, next7: days.length ? next7 : null } }),
-    series: [
-      daySeries("expected_washes", nextDates, (date) => {
-        const value = sum(date, (day) => day.expected);
-        return value === null ? null : Math.round(value);
-      }),
-      daySeries("expected_low", nextDates, (date) => sum(date, (day) => day.low)),
-      daySeries("expected_high", nextDates, (date) => sum(date, (day) => day.high)),
-      daySeries("washes", pastDates, (date) => backtestSum(date, "actual")),
-      daySeries("backtest_expected", pastDates, (date) => {
-        const value = backtestSum(date, "forecast");
-        return value === null ? null : Math.round(value);
-      }),
-    ],
-    tables: [nextDaysTable(unfiltered, forecasts, names), backtestTable(unfiltered, perSite, chain)],
+  return envelope("forecast", madeToday, {
+    kpis: kpis(madeToday, SUMMARY_METRICS, { current: { ...chain, next7 } }),
+    series: forecastSeries(forecasts),
+    tables: [nextDaysTable(madeToday, forecasts, names), backtestTable(madeToday, perSite, chain)],
   });
 }
 
@@ -173,7 +132,10 @@ const SUMMARY_METRICS: Metric<Summary>[] = [
   metric("expected_next_7", (row) => (row?.next7 == null ? null : Math.round(row.next7)), {
     empty: "Te weinig geschiedenis",
   }),
-  ...(BACKTEST_METRICS.slice(2) as Metric<Summary>[]),
+  metric("wape", (row) => row?.wape ?? null),
+  metric("wape_last_week", (row) => row?.wapeLastWeek ?? null),
+  metric("wape_usual", (row) => row?.wapeUsual ?? null),
+  metric("forecast_coverage", (row) => row?.coverage ?? null),
 ];
 
 const forTheSql = (filters: ReportFilters) => [filters.sites, localDate(filters.now)] as const;

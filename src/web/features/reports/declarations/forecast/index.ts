@@ -5,7 +5,7 @@ import { declareReport } from "../../../../components/reports/declaration.ts";
 export const forecast = declareReport({
   id: "forecast",
   intro:
-    "Hoeveel wassen er de komende 14 dagen te verwachten zijn, met het weer en een 80%-interval, en hoe goed die verwachting de laatste 8 hele weken uitkwam: naast 'zelfde dag vorige week' en 'gebruikelijk'. De prognose wordt altijd vandaag gemaakt; de periode doet er niet toe.",
+    "Hoeveel wassen er de komende 14 dagen te verwachten zijn, met het weer en een 80%-interval, en hoe goed die verwachting de laatste 8 hele weken uitkwam: naast 'zelfde dag vorige week' en 'gebruikelijk'. De prognose wordt altijd vandaag gemaakt; de periode doet er niet toe. Voor meer vestigingen samen zijn de grenzen van het interval opgeteld, alsof ze samen op en neer gaan.",
   filters: { period: false, comparison: false, granularity: false },
   charts: [
     {
