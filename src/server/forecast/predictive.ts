@@ -45,13 +45,6 @@ function logProbabilityTerms(alpha: number) {
   };
 }
 
-/** ln P(Y = k) for a negative binomial of mean μ and overdispersion α (Poisson when α is 0). */
-export function logProbability(k: number, mu: number, alpha: number): number {
-  const terms = logProbabilityTerms(alpha);
-  const { own, perCount } = terms.own(mu);
-  return terms.shared(k) + own + k * perCount;
-}
-
 /** At most this many points of the count axis are evaluated; a wider range steps over counts. */
 const GRID_POINTS = 1500;
 
