@@ -5,9 +5,10 @@ import { isSummerSchoolHoliday } from "../../shared/annotations/school-holidays.
 // year (three annual harmonics: winter's road salt and spring's pollen are peaks narrower than a season),
 // public and summer school holidays, a linear trend, and the day's weather: temperature, rain (log mm and a
 // wet-day flag, since the first millimetres keep most people away), sunshine, frost (salted roads) and the
-// rain of the day before (the dirty cars come the day after). Chosen on the backtest of the demo chain at
-// four times of the year (the issue note has the figures). Each is scaled to about one unit, so the one
-// ridge penalty weighs them alike.
+// rain of the day before (the dirty cars come the day after). Chosen on the backtest of the demo chain (the
+// chain's WAPE over the 8 weeks to 28 Nov 2026: 15.3 % on the calendar alone, 8.1 % with temperature, rain
+// and sun, 5.7 % with frost and the third harmonic too), and checked at three other times of the year.
+// Each is scaled to about one unit, so the one ridge penalty weighs them alike.
 
 export interface DayWeather {
   tempC: number;
