@@ -3,11 +3,13 @@ import {
   centsToInput,
   formatDate,
   formatDateTime,
+  formatDateWithWeekday,
   formatDuration,
   formatEuro,
   formatMonth,
   formatNumber,
   formatPercent,
+  formatWeather,
   parseEuroInput,
 } from "./format.ts";
 
@@ -58,5 +60,13 @@ describe("nl-NL formatting", () => {
     expect(parseEuroInput("twaalf")).toBeNull();
     expect(parseEuroInput("")).toBeNull();
     expect(centsToInput(1295)).toBe("12,95");
+  });
+
+  it("writes a day with its weekday and a day's weather", () => {
+    expect(formatDateWithWeekday("2026-11-28")).toBe("za 28-11-2026");
+    expect(formatDateWithWeekday("2026-11-30")).toBe("ma 30-11-2026");
+    expect(formatWeather({ tempC: 8.46, rainMm: 2.3, sunshineH: 0 })).toBe(
+      "8,5 °C · 2,3 mm regen · 0,0 u zon",
+    );
   });
 });

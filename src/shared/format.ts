@@ -71,6 +71,15 @@ const monthFormats = {
 export const formatMonth = (month: string, style: "short" | "long" = "long") =>
   monthFormats[style].format(new Date(`${month}-01T00:00:00Z`)).replace(".", "");
 
+const WEEKDAYS = ["zo", "ma", "di", "wo", "do", "vr", "za"];
+/** A local date with its weekday: `2026-11-28` → `za 28-11-2026`. */
+export const formatDateWithWeekday = (date: string) =>
+  `${WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]} ${formatDate(date)}`;
+
+/** A day's weather: `8,5 °C · 2,3 mm regen · 3,1 u zon`. */
+export const formatWeather = (day: { tempC: number; rainMm: number; sunshineH: number }) =>
+  `${decimal.format(day.tempC)} °C · ${decimal.format(day.rainMm)} mm regen · ${decimal.format(day.sunshineH)} u zon`;
+
 /** An instant's wall-clock time in Amsterdam: `08:41`. */
 export const formatTime = (value: string | Date | number) => timeFormat.format(new Date(value));
 

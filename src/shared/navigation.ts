@@ -152,6 +152,11 @@ export const REPORT_SECTIONS: NavSection[] = [
       { label: "Leden", path: "/reports/memberships/members", title: "Abonnementen — leden" },
     ],
   },
+  // Beyond the spec (DESIGN §5): the days ahead, from the forecast model (REPORT-DEFINITIONS §6).
+  {
+    label: "PLANNING",
+    entries: [{ label: "Prognose", path: "/reports/forecast", title: "Prognose" }],
+  },
 ];
 
 /** Every page a navigation leads to, flattened (children instead of their parent where they exist). */

@@ -54,21 +54,6 @@ export function demoDays(today: Date, days: number): Day[] {
   return out;
 }
 
-// Summer school holidays of region midden (Utrecht), first and last day; later years follow the usual rota.
-const SUMMER_HOLIDAYS: Record<number, [string, string]> = {
-  2023: ["07-15", "08-27"],
-  2024: ["07-20", "09-01"],
-  2025: ["07-12", "08-24"],
-  2026: ["07-18", "08-30"],
-  2027: ["07-10", "08-22"],
-};
-
-export function isSummerHoliday(day: Day): boolean {
-  const [from, to] = SUMMER_HOLIDAYS[day.year] ?? ["07-15", "08-27"];
-  const monthDay = day.date.slice(5);
-  return monthDay >= from && monthDay <= to;
-}
-
 /** Christmas Day and New Year's Day the washes stay shut; Christmas Eve and New Year's Eve close early. */
 export function openingHours(day: Day): [open: number, close: number] | null {
   const monthDay = day.date.slice(5);

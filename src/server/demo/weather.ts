@@ -1,4 +1,5 @@
-import { type Day, isSummerHoliday } from "./calendar.ts";
+import { isSummerSchoolHoliday } from "../../shared/annotations/school-holidays.ts";
+import type { Day } from "./calendar.ts";
 import type { Random } from "./random.ts";
 
 // A plausible Dutch weather series, one value per day, and what it does to the number of washes:
@@ -42,7 +43,7 @@ export function weatherSeries(days: Day[], rng: Random): Weather[] {
     // Tree pollen lays a yellow film on cars from April to the end of May.
     if (day.dayOfYear >= 91 && day.dayOfYear <= 151)
       demand *= 1 + 0.25 * Math.sin((Math.PI * (day.dayOfYear - 91)) / 60);
-    if (isSummerHoliday(day)) demand *= 0.85;
+    if (isSummerSchoolHoliday(day.date)) demand *= 0.85;
 
     wetYesterday = rainMm > 0.3;
     return { tempC, rainMm, sunshineH: sunshine(day, season, rainMm, sun), frost, demand };

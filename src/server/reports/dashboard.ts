@@ -2,6 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { mondayOf } from "../../shared/reports/dates.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { hourlyWashesSql } from "../forecast/hour-shares.ts";
 import { syncReadsHourly } from "../warehouse/derived/customers/reads-hourly.ts";
 import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
 import {
@@ -14,6 +15,7 @@ import { localDate } from "../warehouse/time-zone.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
 import { siteTable } from "./breakdown-table.ts";
 import { firstVisitSince, newSince, platesMetric, previousVisit } from "./customers/visits.ts";
+import { expectedKpis } from "./dashboard-expected.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
 import { defineReport } from "./define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
@@ -219,11 +221,15 @@ async function run(db: Queryable, requested: ReportFilters) {
   const customersQuery = dashboardCustomersSql(periods, requested.sites);
   // Every query at once: the pool's connections (and DuckDB's threads) work on them side by side.
   const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
-  const [today, week, sites, freshness] = await Promise.all([
-    section(db, periods.today, "today", customerRows),
+  const todaySection = section(db, periods.today, "today", customerRows);
+  const washesSoFar = todaySection.then((part) => washes.value(part.totals.current) ?? 0);
+  const sitesQuery = reportSites(db, requested);
+  const [today, week, sites, freshness, expected] = await Promise.all([
+    todaySection,
     section(db, periods.week, "week", customerRows),
-    reportSites(db, requested),
+    sitesQuery,
     freshnessTable(db, requested),
+    expectedKpis(db, requested, sitesQuery, washesSoFar),
   ]);
   const sitesOf = (key: string, label: string, filters: ReportFilters, part: typeof today, before: string) =>
     siteTable(
@@ -242,7 +248,7 @@ async function run(db: Queryable, requested: ReportFilters) {
     );
 
   return envelope("dashboard", periods.today, {
-    kpis: [...today.kpis, ...week.kpis],
+    kpis: [...today.kpis, ...week.kpis, ...expected],
     series: [...today.series, ...week.series],
     tables: [
       sitesOf("sites_today", "Vandaag per vestiging", periods.today, today, "gisteren"),
@@ -261,6 +267,7 @@ export const dashboard = defineReport({
     "dashboard customers": (filters) =>
       dashboardCustomersSql(dashboardPeriods(filters.sites, filters.now), filters.sites),
     "dashboard freshness": freshnessSql,
+    "dashboard hourly washes": (filters) => hourlyWashesSql(filters.sites, localDate(filters.now)),
   },
   run,
 });

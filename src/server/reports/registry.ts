@@ -14,6 +14,7 @@ import { usersType } from "./customers/users-type.ts";
 import { usersUnique } from "./customers/users-unique.ts";
 import { dashboard } from "./dashboard.ts";
 import type { ReportModule } from "./define-report.ts";
+import { forecast } from "./forecast/forecast.ts";
 import { membershipCohorts } from "./memberships/cohorts.ts";
 import { membershipMembers } from "./memberships/members.ts";
 import { memberships } from "./memberships/memberships.ts";
@@ -32,6 +33,7 @@ const MODULES = {
   memberships,
   "memberships/cohorts": membershipCohorts,
   "memberships/members": membershipMembers,
+  forecast,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

@@ -46,4 +46,6 @@ export const DIMENSIONS: readonly DimensionDefinition[] = [
   { key: "source", label: "Bron" },
   { key: "status", label: "Status" },
   { key: "latest", label: "Laatste gegevens" },
+  { key: "date", label: "Datum" },
+  { key: "weather", label: "Weersverwachting" },
 ];

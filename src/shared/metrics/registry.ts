@@ -2,6 +2,7 @@ import { JOURNEY_METRIC_DEFINITIONS } from "./acquisition.ts";
 import { AD_PLATFORM_METRICS } from "./ads.ts";
 import { CUSTOMER_METRICS } from "./customers.ts";
 import { EXPERIMENT_METRICS } from "./experiments.ts";
+import { FORECAST_METRICS } from "./forecast.ts";
 import { MEMBERSHIP_METRICS } from "./memberships.ts";
 import { SALES_METRICS } from "./sales.ts";
 import type { MetricDefinition, VatBasis } from "./types.ts";
@@ -25,6 +26,7 @@ export const METRIC_SECTIONS = [
   { title: "Experimenten", metrics: EXPERIMENT_METRICS },
   { title: "Transacties en programma's", metrics: SALES_METRICS },
   { title: "Abonnementen (leden)", metrics: MEMBERSHIP_METRICS },
+  { title: "Planning (prognose)", metrics: FORECAST_METRICS },
 ] as const;
 
 type Listed = (typeof METRIC_SECTIONS)[number]["metrics"][number];

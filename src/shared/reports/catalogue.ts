@@ -12,6 +12,7 @@ import {
   adTables,
 } from "./ad-reports.ts";
 import { type CatalogueEntry, report } from "./catalogue-entry.ts";
+import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES } from "./dashboard-figures.ts";
 import {
   acquisitionExtraSchema,
   cohortsExtraSchema,
@@ -54,21 +55,9 @@ function adEntries(): Record<AdPath, AdEntry> {
   return out;
 }
 
-/** The dashboard's figures, each once for today (`today_…`) and once for this week (`week_…`). */
-export const DASHBOARD_FIGURES = [
-  "washes",
-  "revenue",
-  "revenue_per_car",
-  "plates",
-  "new_share",
-  "conversions",
-  "ad_spend",
-  "roas",
-] as const;
-
 export const REPORT_CATALOGUE = {
   dashboard: report("dashboard", {
-    kpis: DASHBOARD_FIGURES.flatMap((key) => [`today_${key}`, `week_${key}`]),
+    kpis: [...DASHBOARD_FIGURES.flatMap((key) => [`today_${key}`, `week_${key}`]), ...DASHBOARD_EXPECTED],
     series: ["today_washes", "week_washes"],
     tables: ["sites_today", "sites_week", "freshness"],
     extra: dashboardExtraSchema,
@@ -271,6 +260,12 @@ export const REPORT_CATALOGUE = {
     ],
     series: [],
     tables: ["members", "backtest"],
+  }),
+  forecast: report("forecast", {
+    finest: "day", // its series are days: the days ahead and the last 8 whole weeks, whatever the period
+    kpis: ["expected_next_7", "wape", "wape_last_week", "wape_usual", "forecast_coverage"],
+    series: ["expected_washes", "expected_low", "expected_high", "washes", "backtest_expected"],
+    tables: ["next_days", "backtest"],
   }),
 };
 

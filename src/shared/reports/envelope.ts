@@ -41,6 +41,8 @@ export interface Kpi {
   hint?: string;
   /** Why the figure is empty ("–") when it is: shown on the tile, where nobody has to hover to learn it. */
   empty?: string;
+  /** A line under the figure that says more about it: an interval, how the day runs. */
+  detail?: string;
 }
 
 export interface SeriesPoint {

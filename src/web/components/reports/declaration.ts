@@ -25,6 +25,8 @@ export interface KpiGroup<K extends string = string> {
   keys: K[];
   /** How to name the comparison period (`vorige week`); default from the envelope. */
   comparisonLabel?: string;
+  /** False for figures without a comparison (an expectation): no comparison line under them. */
+  compared?: false;
 }
 
 /** A bespoke part of a screen; `preload`, when it is a chunk of its own, starts loading that chunk. */

@@ -83,6 +83,11 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
           {kpi.empty}
         </Text>
       )}
+      {kpi.detail && (
+        <Text size="xs" c="dimmed" data-testid="kpi-detail">
+          {kpi.detail}
+        </Text>
+      )}
       {comparisonWord !== null && (
         <Group gap={6} mt={2} wrap="wrap" style={{ rowGap: 0 }}>
           {shown !== null ? (

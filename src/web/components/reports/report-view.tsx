@@ -176,7 +176,9 @@ function ReportBody({
           key={group.title || "kpis"}
           title={group.title || undefined}
           kpis={group.keys.flatMap((key) => envelope.kpis.filter((k) => k.key === key))}
-          comparisonWord={comparisonWord && (group.comparisonLabel ?? comparisonWord)}
+          comparisonWord={
+            group.compared === false ? null : comparisonWord && (group.comparisonLabel ?? comparisonWord)
+          }
         />
       ))}
       <Stack gap="lg" aria-busy={body !== envelope} data-testid="report-body">

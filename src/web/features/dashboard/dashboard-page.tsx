@@ -1,4 +1,4 @@
-import { DASHBOARD_FIGURES } from "../../../shared/reports/catalogue.ts";
+import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES } from "../../../shared/reports/dashboard-figures.ts";
 import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 import { DashboardTabs } from "./dashboard-tabs.tsx";
@@ -10,6 +10,7 @@ const dashboard = declareReport({
   filters: { period: false, comparison: false, granularity: false },
   kpis: [
     { title: "Vandaag", keys: DASHBOARD_FIGURES.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
+    { title: "Verwacht vandaag", keys: [...DASHBOARD_EXPECTED], compared: false },
     {
       title: "Deze week",
       keys: DASHBOARD_FIGURES.map((key) => `week_${key}`),

@@ -4,6 +4,7 @@ import { acquisition } from "./acquisition.ts";
 import { AD_DECLARATIONS } from "./ad-platforms.ts";
 import { contentLandingPages, contentPages, itemFlow, vouchers, vouchersFlow } from "./behaviour.ts";
 import { usersFlow, usersGeo, usersRecognition, usersType, usersUnique } from "./customers.ts";
+import { forecast } from "./forecast/index.ts";
 import { membershipCohorts, membershipMembers, memberships } from "./memberships/index.ts";
 import { trxItems, trxRevenue, trxSales } from "./transactions.ts";
 
@@ -18,6 +19,7 @@ const DECLARATIONS = {
   memberships,
   "memberships/cohorts": membershipCohorts,
   "memberships/members": membershipMembers,
+  forecast,
   "users-recognition": usersRecognition,
   "users-unique": usersUnique,
   "users-type": usersType,

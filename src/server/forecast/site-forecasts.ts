@@ -1,0 +1,91 @@
+import { addDays } from "../../shared/reports/dates.ts";
+import type { Queryable } from "../db/database.ts";
+import type { Site } from "../warehouse/sites.ts";
+import { type BacktestDay, backtestSite } from "./backtest.ts";
+import type { DayWeather } from "./design.ts";
+import { readInputVersions, readSiteInputs, type SiteInputs } from "./forecast-data.ts";
+import { fitModel, type Prediction, predictDay } from "./model.ts";
+
+// Each site's forecast for the coming days and its backtest, worked out from its inputs (forecast-data.ts)
+// and kept while those inputs stay the same: a fit is a few milliseconds, but a site's backtest fits eight
+// models, and the screens ask many times a day for the same answer. The key is the day and the version of
+// the site's inputs (the washes of each day, the measured weather, the forecast: inputVersionsSql), so a
+// late sale, a new import or a new forecast is worked out again at the next request, and nothing else is;
+// the inputs themselves are read only for a site whose version is not kept.
+
+/** Days forecast, from today on. */
+export const FORECAST_DAYS = 14;
+
+export interface ForecastDay extends Prediction {
+  date: string;
+  /** The forecast weather of the day, as received for the site; null without one. */
+  weather: DayWeather | null;
+}
+
+export interface SiteForecast {
+  siteId: number;
+  /** The version of the inputs it was made from (inputVersionsSql): the same for the same inputs. */
+  version: string;
+  /** Today and the 13 days after it; empty when the site has too little history to fit on. */
+  days: ForecastDay[];
+  /** Worked out only when asked for (the dashboard needs today alone); empty otherwise. */
+  backtest: BacktestDay[];
+}
+
+/** Sites × days kept: a day's forecasts of a chain of 50 sites, a few times over. */
+const CACHED = 256;
+/** A site's forecast, its inputs (for the backtest when it is asked for later) and its backtest once worked out. */
+interface Kept {
+  days: ForecastDay[];
+  inputs: SiteInputs;
+  backtest?: BacktestDay[];
+}
+const cache = new Map<string, Kept>();
+
+function forecastDays(inputs: SiteInputs, today: string): ForecastDay[] {
+  const model = fitModel(inputs.history, inputs.observed, today);
+  if (!model) return [];
+  // the day's own weather where known: the forecast, else what was measured (yesterday's rain)
+  const known = new Map([...inputs.observed, ...inputs.forecast]);
+  return Array.from({ length: FORECAST_DAYS }, (_, i) => {
+    const date = addDays(today, i);
+    const prediction = predictDay(model, date, known, inputs.observed);
+    return { date, ...prediction, weather: inputs.forecast.get(date) ?? null };
+  });
+}
+
+/**
+ * The forecasts of `sites` made on `today` (a local date), and their backtests when asked, from the cache
+ * where the inputs are unchanged.
+ */
+export async function siteForecasts(
+  db: Queryable,
+  sites: readonly Site[],
+  today: string,
+  options: { backtest: boolean },
+): Promise<SiteForecast[]> {
+  const versions = await readInputVersions(db, sites, today);
+  const keyOf = (siteId: number) => `${today}|${siteId}|${versions.get(siteId) ?? ""}`;
+  const kept = new Map(
+    sites.flatMap((site) => cache.get(keyOf(site.id)) ?? []).map((k) => [k.inputs.siteId, k]),
+  );
+  const missing = sites.filter((site) => !kept.has(site.id));
+  for (const inputs of await readSiteInputs(db, missing, today)) {
+    const fresh = { days: forecastDays(inputs, today), inputs };
+    kept.set(inputs.siteId, fresh);
+    cache.set(keyOf(inputs.siteId), fresh);
+    if (cache.size > CACHED) cache.delete(cache.keys().next().value as string);
+  }
+  return sites.map((site) => {
+    const forecast = kept.get(site.id) as Kept;
+    if (options.backtest && !forecast.backtest) {
+      forecast.backtest = backtestSite(forecast.inputs.history, forecast.inputs.observed, today);
+    }
+    return {
+      siteId: site.id,
+      version: keyOf(site.id),
+      days: forecast.days,
+      backtest: forecast.backtest ?? [],
+    };
+  });
+}

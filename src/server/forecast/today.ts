@@ -1,0 +1,81 @@
+import { formatNumber, formatWeather } from "../../shared/format.ts";
+import type { Queryable } from "../db/database.ts";
+import type { Site } from "../warehouse/sites.ts";
+import { localDate } from "../warehouse/time-zone.ts";
+import type { DayWeather } from "./design.ts";
+import { hourShares, shareSoFar } from "./hour-shares.ts";
+import { siteForecasts } from "./site-forecasts.ts";
+
+// "Verwacht vandaag" on the dashboard: the chosen sites' expected washes today with the 80 % interval
+// (several sites' bounds added up, as if they went up and down together), the share of it that should be
+// in by now, whether the day is on course, and the day's weather forecast (several sites: their average).
+
+export interface TodayForecast {
+  expected: number;
+  low: number;
+  high: number;
+  /** Expected washes up to now: the expected day times the usual share of the hours gone by. */
+  expectedSoFar: number;
+  weather: DayWeather | null;
+}
+
+/** The last hour shares read, under the forecasts' versions: the past weeks' hours change as rarely. */
+let sharesKept: { key: string; shares: number[] } | null = null;
+
+async function sharesOf(db: Queryable, sites: readonly Site[], today: string, key: string) {
+  if (sharesKept?.key !== key) sharesKept = { key, shares: await hourShares(db, sites, today) };
+  return sharesKept.shares;
+}
+
+const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Today's forecast for `sites` at `now`; null when none of them has the history to fit on. */
+export async function todayForecast(
+  db: Queryable,
+  sites: readonly Site[],
+  now: Date,
+): Promise<TodayForecast | null> {
+  const today = localDate(now);
+  const forecasts = await siteForecasts(db, sites, today, { backtest: false });
+  const shares = await sharesOf(db, sites, today, forecasts.map((site) => site.version).join(","));
+  const days = forecasts.flatMap((site) => site.days.slice(0, 1));
+  if (days.length === 0) return null;
+  const expected = days.reduce((sum, day) => sum + day.expected, 0);
+  const weathers = days.flatMap((day) => (day.weather ? [day.weather] : []));
+  return {
+    expected,
+    low: days.reduce((sum, day) => sum + day.low, 0),
+    high: days.reduce((sum, day) => sum + day.high, 0),
+    expectedSoFar: expected * shareSoFar(shares, now),
+    weather: weathers.length
+      ? {
+          tempC: average(weathers.map((w) => w.tempC)),
+          rainMm: average(weathers.map((w) => w.rainMm)),
+          sunshineH: average(weathers.map((w) => w.sunshineH)),
+        }
+      : null,
+  };
+}
+
+/** The line under the expected day: its interval and its weather. */
+export const intervalAndWeather = (today: TodayForecast) =>
+  `80%-interval ${formatNumber(today.low)}–${formatNumber(today.high)} · ${
+    today.weather ? formatWeather(today.weather) : "geen weersverwachting"
+  }`;
+
+/**
+ * Whether the day is on course: the washes so far against the interval's bounds times the share of the day
+ * gone by. Below the lower bound's share is behind, above the upper's ahead: a wet morning within what the
+ * model allows is not news.
+ */
+export function onCourse(today: TodayForecast, actualSoFar: number): string {
+  if (today.expectedSoFar < 1) return "De dag is nog niet begonnen";
+  const share = today.expectedSoFar / today.expected;
+  const verdict =
+    actualSoFar < today.low * share
+      ? "achter op schema"
+      : actualSoFar > today.high * share
+        ? "voor op schema"
+        : "op koers";
+  return `Werkelijk ${formatNumber(actualSoFar)}: ${verdict}`;
+}

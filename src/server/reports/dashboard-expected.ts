@@ -1,0 +1,47 @@
+import type { Kpi } from "../../shared/reports/envelope.ts";
+import type { Queryable } from "../db/database.ts";
+import { intervalAndWeather, onCourse, todayForecast } from "../forecast/today.ts";
+import { registeredKpi } from "./envelope.ts";
+import type { ReportFilters } from "./filters.ts";
+import type { reportSites } from "./sites.ts";
+
+// The dashboard's "Verwacht vandaag" (REPORT-DEFINITIONS §6): today's expected washes of the chosen sites
+// with the interval and the weather forecast, and what should be in by now against what is. The model's
+// fits are kept per site and day (forecast/site-forecasts.ts), so after the day's first request this is a
+// few reads of the daily and hourly sums.
+
+const empty = "Te weinig geschiedenis om te verwachten";
+
+type ReportSites = Awaited<ReturnType<typeof reportSites>>;
+
+/**
+ * The tiles, keyed as the dashboard's today figures, for `sites` (the dashboard's own list of them);
+ * `actualSoFar` is today's washes so far.
+ */
+export async function expectedKpis(
+  db: Queryable,
+  filters: ReportFilters,
+  sitesQuery: Promise<ReportSites>,
+  actualSoFar: Promise<number>,
+): Promise<Kpi[]> {
+  const sites = await sitesQuery;
+  const today = await todayForecast(
+    db,
+    sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
+    filters.now,
+  );
+  const tile = (key: string, value: number | null, detail: string | null): Kpi => ({
+    ...registeredKpi(key, value),
+    key: `today_${key}`,
+    ...(value === null ? { empty } : {}),
+    ...(detail ? { detail } : {}),
+  });
+  return [
+    tile("expected_washes", today && Math.round(today.expected), today && intervalAndWeather(today)),
+    tile(
+      "expected_so_far",
+      today && Math.round(today.expectedSoFar),
+      today && onCourse(today, await actualSoFar),
+    ),
+  ];
+}

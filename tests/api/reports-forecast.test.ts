@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Queryable } from "../../src/server/db/database.ts";
+import { knownHistory } from "../../src/server/forecast/test-history.ts";
+import { addDays } from "../../src/shared/reports/dates.ts";
+import type { ReportEnvelope, Table } from "../../src/shared/reports/envelope.ts";
+import { type FixtureIds, type ReportsServer, startReportsServer } from "./fixtures/reports-fixture.ts";
+
+// PLANNING › Prognose and the dashboard's "Verwacht vandaag" through the API, on the fixture's clock (Sunday
+// 25 Oct 2026, 13:00) with Houten given two years of a known history (src/server/forecast/test-history.ts):
+// 100 washes on a dry Monday, half on a wet day (5 mm), a factor per weekday (Tue 0.9, Wed 0.96, Thu 1.04,
+// Fri 1.2, Sat 1.6, Sun 0.8), one sale a day at 09:00 UTC carrying the day's washes; De Bilt's weather
+// as measured, and a forecast for this week: dry, but for 5 mm on Tuesday 27 Oct. Worked out by hand:
+//   today, Sunday, dry: 100 × 0.8 = 80; the week 25–31 Oct: 80 + 100 + 45 (wet Tuesday) + 96 + 104 + 120
+//   + 160 = 705; the whole day's washes come at 09:00 UTC (the 8 Sundays before: 11:00 local), so by
+//   13:00 all 80 should be in, and none are: behind.
+//   The backtest's weeks: 24 Aug – 18 Oct. Its model is right to within the ridge's 1 %; the baselines'
+//   WAPE is worked out below from the history itself, day by day.
+
+const FIRST = "2024-10-27";
+const TODAY = "2026-10-25";
+const { history, weather } = knownHistory(FIRST, 728); // up to Saturday 24 October
+const FORECAST = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i));
+
+async function planningSite(db: Queryable, ids: FixtureIds) {
+  const site = ids.site("houten");
+  await db.run("INSERT INTO weather_stations (code, name, lat, lon) VALUES (260, 'De Bilt', 52.1, 5.18)");
+  for (const [day, w] of weather) {
+    await db.run(
+      "INSERT INTO weather_daily (station_code, day, temp_c, rain_mm, sunshine_h) VALUES (260, $1, $2, $3, $4)",
+      [day, w.tempC, w.rainMm, w.sunshineH],
+    );
+  }
+  for (const day of FORECAST) {
+    await db.run(
+      `INSERT INTO weather_forecasts (site_id, day, temp_c, rain_mm, sunshine_h, received_at)
+       VALUES ($1, $2, 10, $3, 5, '2026-10-25 06:00:00Z')`,
+      [site, day, day === "2026-10-27" ? 5 : 0],
+    );
+  }
+  for (const [index, { date, washes }] of history.entries()) {
+    const cents = washes * 1210;
+    const vat = Math.round((cents * 21) / 121);
+    const at = `${date} 09:00:00Z`;
+    const [{ id }] = await db.query<{ id: number }>(
+      `INSERT INTO transactions (site_id, event_id, occurred_at, payment_method, subtotal_cents, total_cents, vat_cents)
+       VALUES ($1, $2, $3::TIMESTAMPTZ, 'pin', $4, $4, $5) RETURNING id`,
+      [site, `plan-${index}`, at, cents, vat],
+    );
+    await db.run(
+      `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
+         unit_price_cents, amount_cents, vat_cents) VALUES ($1, 1, $2, $3::TIMESTAMPTZ, $4, $5, 1210, $6, $7)`,
+      [id, site, at, ids.item("basis"), washes, cents, vat],
+    );
+  }
+}
+
+/** WAPE of a baseline over the backtest's days, from the history itself. */
+function baselineWape(baseline: (date: string) => number) {
+  const washes = new Map(history.map((day) => [day.date, day.washes]));
+  let error = 0;
+  let actual = 0;
+  for (let i = 0; i < 56; i++) {
+    const date = addDays("2026-08-24", i);
+    const value = washes.get(date) ?? 0;
+    error += Math.abs(value - baseline(date));
+    actual += value;
+  }
+  return error / actual;
+}
+
+let api: ReportsServer;
+let report: ReportEnvelope;
+let dashboard: ReportEnvelope;
+
+beforeAll(async () => {
+  api = await startReportsServer({ extend: [planningSite] });
+  const [forecast, today] = await Promise.all([
+    api.get<ReportEnvelope>("/api/reports/forecast?site=houten"),
+    api.get<ReportEnvelope>("/api/reports/dashboard?site=houten"),
+  ]);
+  expect(forecast.status).toBe(200);
+  expect(today.status).toBe(200);
+  report = forecast.body;
+  dashboard = today.body;
+}, 180_000);
+afterAll(() => api?.stop());
+
+const kpi = (envelope: ReportEnvelope, key: string) => envelope.kpis.find((k) => k.key === key);
+const table = (key: string): Table => {
+  const found = report.tables.find((t) => t.key === key);
+  if (!found) throw new Error(`no table ${key}`);
+  return found;
+};
+const near = (value: unknown, expected: number, tolerance = 0.01) =>
+  expect(Math.abs(Number(value) / expected - 1)).toBeLessThan(tolerance);
+
+describe("Prognose", () => {
+  it("expects the coming week's washes by weekday and the forecast's rain", () => {
+    near(kpi(report, "expected_next_7")?.value, 705);
+    const days = table("next_days").rows;
+    expect(days).toHaveLength(14);
+    expect(days[0]).toMatchObject({ date: "zo 25-10-2026", site: "Houten" });
+    expect(days[0].weather).toBe("10,0 °C · 0,0 mm regen · 5,0 u zon");
+    near(days[0].expected_washes, 80);
+    near(days[2].expected_washes, 45);
+    near(days[6].expected_washes, 160);
+    // beyond the forecast, the weather of the time of year: between a wet and a dry Monday
+    expect(days[8].weather).toBe("geen weersverwachting");
+    expect(Number(days[8].expected_washes)).toBeGreaterThan(50);
+    expect(Number(days[8].expected_washes)).toBeLessThan(100);
+    // the interval holds the expectation; without spread beyond Poisson, about ±1.28 √μ
+    expect(Number(days[6].expected_low)).toBeLessThan(160);
+    expect(Number(days[6].expected_high)).toBeGreaterThan(160);
+    expect(Number(days[6].expected_high) - Number(days[6].expected_low)).toBeLessThan(40);
+  });
+
+  it("backtests the last 8 whole weeks against the same day last week and usual", () => {
+    const houten = table("backtest").rows.find((row) => row.site === "Houten");
+    expect(Number(houten?.wape)).toBeLessThan(0.01);
+    const washes = new Map(history.map((day) => [day.date, day.washes]));
+    const lastWeek = baselineWape((date) => washes.get(addDays(date, -7)) ?? 0);
+    const usual = baselineWape((date) => {
+      const weeks = Array.from({ length: 8 }, (_, w) => washes.get(addDays(date, -7 * (w + 1))) ?? 0);
+      const sorted = weeks.sort((a, b) => a - b);
+      return (sorted[3] + sorted[4]) / 2;
+    });
+    expect(houten?.wape_last_week).toBeCloseTo(lastWeek, 10);
+    expect(houten?.wape_usual).toBeCloseTo(usual, 10);
+    expect(lastWeek).toBeGreaterThan(0.2); // a third of the days wet: the baselines miss by much more
+    near(
+      houten?.washes,
+      history.slice(-62, -6).reduce((sum, day) => sum + day.washes, 0),
+      1e-9,
+    );
+  });
+
+  it("draws the last 8 weeks' actual beside the expected, and the next 14 days", () => {
+    const series = (key: string) => report.series.find((s) => s.key === key);
+    expect(series("washes")?.points).toHaveLength(56);
+    expect(series("washes")?.points[0]).toMatchObject({ x: "2026-08-24" });
+    expect(series("expected_washes")?.points.map((p) => p.x)).toEqual(
+      Array.from({ length: 14 }, (_, i) => addDays(TODAY, i)),
+    );
+  });
+});
+
+describe("the dashboard's Verwacht vandaag", () => {
+  it("expects 80 today, all of them by now, and finds the day behind", () => {
+    near(kpi(dashboard, "today_expected_washes")?.value, 80);
+    expect(kpi(dashboard, "today_expected_washes")?.detail).toMatch(
+      /^80%-interval \d+–\d+ · 10,0 °C · 0,0 mm regen · 5,0 u zon$/,
+    );
+    near(kpi(dashboard, "today_expected_so_far")?.value, 80);
+    expect(kpi(dashboard, "today_expected_so_far")?.detail).toBe("Werkelijk 0: achter op schema");
+  });
+});
