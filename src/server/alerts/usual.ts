@@ -1,9 +1,10 @@
 import { USUAL_MINIMUM, USUAL_WEEKS } from "../../shared/admin/alerts.ts";
 import { OPENING_HOURS } from "../../shared/freshness.ts";
+import { median } from "../../shared/median.ts";
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Queryable } from "../db/database.ts";
 import { weekday } from "../freshness/freshness-rule.ts";
-import { itemKindIs } from "../reports/transactions/labels.ts";
+import { itemKindIs } from "../warehouse/item-kinds.ts";
 import { instantOf, localDate, localDateTime } from "../warehouse/time-zone.ts";
 
 // "Usual" washes (USUAL_DEFINITION in src/shared/admin/alerts.ts, shown on the screen): the median of the
@@ -11,12 +12,6 @@ import { instantOf, localDate, localDateTime } from "../warehouse/time-zone.ts";
 // hour as now. Whole hours because the hourly sums (item_sales_hourly, brought up to date by the caller)
 // are what the dashboard reads too; an Amsterdam hour is always a whole UTC hour. A week without any sale
 // counts as 0: a site that was closed that day pulls the median down, which errs towards silence.
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 export interface UsualWashes {
   /** The local hour the count runs up to (exclusive): 14 means 00:00–14:00. */

@@ -7,7 +7,7 @@ import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
 import { createScopeViews, dropViews, inTableViews, inViewScope, type TableViews } from "./table-views.ts";
 import { createInstance } from "./wal-recovery.ts";
 
-export type { Params, Row } from "./read-rows.ts";
+export type { BuiltSql, Params, Row } from "./read-rows.ts";
 
 /** What one connection can do; a transaction hands the same interface to its callback. */
 export interface Queryable {

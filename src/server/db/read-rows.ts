@@ -76,3 +76,9 @@ function toPlain(value: unknown, typeId: DuckDBTypeId): unknown {
   }
   return value;
 }
+
+/** A query's text and its named parameters. */
+export interface BuiltSql {
+  text: string;
+  params: Record<string, DuckDBValue>;
+}

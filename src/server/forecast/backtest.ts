@@ -1,6 +1,6 @@
 import { USUAL_WEEKS } from "../../shared/admin/alerts.ts";
+import { median } from "../../shared/median.ts";
 import { addDays, mondayOf } from "../../shared/reports/dates.ts";
-import { median } from "../alerts/usual.ts";
 import { fitModel, type HistoryDay, predictDay, type WeatherByDate } from "./model.ts";
 
 // The backtest (REPORT-DEFINITIONS §6): for each of the last 8 complete weeks (Monday to Sunday), the model

@@ -1,10 +1,9 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { addDays } from "../../shared/reports/dates.ts";
-import type { Queryable } from "../db/database.ts";
-import type { BuiltSql } from "../reports/define-report.ts";
-import { siteCondition } from "../reports/sql.ts";
-import { itemKindIs } from "../reports/transactions/labels.ts";
+import type { BuiltSql, Queryable } from "../db/database.ts";
+import { itemKindIs } from "../warehouse/item-kinds.ts";
 import type { Site } from "../warehouse/sites.ts";
+import { siteCondition } from "../warehouse/sites.ts";
 import { backtestMondays } from "./backtest.ts";
 import type { DayWeather } from "./design.ts";
 import { FIT_DAYS, type HistoryDay, type WeatherByDate } from "./model.ts";

@@ -1,11 +1,10 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { USUAL_WEEKS } from "../../shared/admin/alerts.ts";
 import { addDays } from "../../shared/reports/dates.ts";
-import type { Queryable } from "../db/database.ts";
-import type { BuiltSql } from "../reports/define-report.ts";
-import { siteCondition } from "../reports/sql.ts";
-import { itemKindIs } from "../reports/transactions/labels.ts";
+import type { BuiltSql, Queryable } from "../db/database.ts";
+import { itemKindIs } from "../warehouse/item-kinds.ts";
 import type { Site } from "../warehouse/sites.ts";
+import { siteCondition } from "../warehouse/sites.ts";
 import { instantOf, localDateTime } from "../warehouse/time-zone.ts";
 
 // How a day's washes usually spread over its hours: the share of each local hour on the same weekday over

@@ -11,6 +11,8 @@ import {
   salesHourlySql,
   syncSalesHourly,
 } from "../warehouse/derived/transactions/sales-rollup.ts";
+import { itemKindIs } from "../warehouse/item-kinds.ts";
+import { siteCondition } from "../warehouse/sites.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
 import { siteTable } from "./breakdown-table.ts";
@@ -23,8 +25,7 @@ import { filtersFor, type ReportFilters } from "./filters.ts";
 import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, ReportSql, siteCondition, type Windowed } from "./sql.ts";
-import { itemKindIs } from "./transactions/labels.ts";
+import { byGrain, ReportSql, type Windowed } from "./sql.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
 
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only

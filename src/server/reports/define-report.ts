@@ -1,17 +1,10 @@
-import type { DuckDBValue } from "@duckdb/node-api";
 import { type BuiltReportId, type CatalogueEntry, catalogueEntry } from "../../shared/reports/catalogue.ts";
 import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import type { BuiltSql, Database, Queryable } from "../db/database.ts";
 import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { type ReadAtOneMoment, readAtOneMoment } from "../warehouse/watermark.ts";
 import type { ReportFilters } from "./filters.ts";
-
-/** A query's text and its named parameters. */
-export interface BuiltSql {
-  text: string;
-  params: Record<string, DuckDBValue>;
-}
 
 /** Brings a derived table (hourly sums, customer visits) up to date with the facts it is derived from. */
 export type DerivedSync = (db: Queryable) => Promise<void>;

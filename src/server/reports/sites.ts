@@ -1,8 +1,8 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
+import { siteCondition } from "../warehouse/sites.ts";
 import type { ReportFilters } from "./filters.ts";
-import { siteCondition } from "./sql.ts";
 
 // Where the reports look sites up: the sites a per-site table lists, where they are (the map), and the
 // list the filter bar offers. The site filter's codes become sites in src/server/warehouse/sites.ts.

@@ -1,7 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { bucketSql, localTimeSql, type TimeWindow } from "../warehouse/buckets.ts";
 import type { FactFilter } from "../warehouse/derived/transactions/sales-rollup.ts";
-import type { Site } from "../warehouse/sites.ts";
+import { siteCondition } from "../warehouse/sites.ts";
 import { localDate, startOfDay } from "../warehouse/time-zone.ts";
 import type { ReportFilters } from "./filters.ts";
 
@@ -240,27 +240,6 @@ export class ReportSql {
   siteCondition(column: string | null): string[] {
     return column ? siteCondition(column, this.filters.sites, this.params) : [];
   }
-}
-
-/**
- * THE site filter as SQL: `column = $site_id` for one site, `column IN ($site_id_0, …)` for several, nothing
- * for all. Every query narrowing to the chosen sites says it this way, so one site and a set mean the same.
- */
-export function siteCondition(
-  column: string,
-  sites: readonly Site[],
-  params: Record<string, DuckDBValue>,
-): string[] {
-  if (sites.length === 0) return [];
-  if (sites.length === 1) {
-    params.site_id = sites[0].id;
-    return [`${column} = $site_id`];
-  }
-  const names = sites.map((site, i) => {
-    params[`site_id_${i}`] = site.id;
-    return `$site_id_${i}`;
-  });
-  return [`${column} IN (${names.join(", ")})`];
 }
 
 /**

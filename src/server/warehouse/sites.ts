@@ -1,4 +1,4 @@
-import { listValue } from "@duckdb/node-api";
+import { type DuckDBValue, listValue } from "@duckdb/node-api";
 import type { Queryable } from "../db/database.ts";
 
 // Sites by their codes: the one place where the codes a request names (a report's site filter, the
@@ -24,4 +24,25 @@ export function unknownSites(codes: readonly string[], sites: readonly Site[]): 
   const missing = codes.filter((code) => !sites.some((site) => site.code === code));
   if (missing.length === 0) return null;
   return `Onbekende vestiging${missing.length > 1 ? "en" : ""}: ${missing.join(", ")}.`;
+}
+
+/**
+ * THE site filter as SQL: `column = $site_id` for one site, `column IN ($site_id_0, …)` for several, nothing
+ * for all. Every query narrowing to the chosen sites says it this way, so one site and a set mean the same.
+ */
+export function siteCondition(
+  column: string,
+  sites: readonly Site[],
+  params: Record<string, DuckDBValue>,
+): string[] {
+  if (sites.length === 0) return [];
+  if (sites.length === 1) {
+    params.site_id = sites[0].id;
+    return [`${column} = $site_id`];
+  }
+  const names = sites.map((site, i) => {
+    params[`site_id_${i}`] = site.id;
+    return `$site_id_${i}`;
+  });
+  return [`${column} IN (${names.join(", ")})`];
 }

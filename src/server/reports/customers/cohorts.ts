@@ -2,10 +2,10 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { addMonths, endOfMonth, monthsBetween, startOfMonth } from "../../../shared/reports/dates.ts";
 import { bucketSql } from "../../warehouse/buckets.ts";
 import { COHORT_FLAGS } from "../../warehouse/derived/customers/cohorts-daily.ts";
+import { siteCondition } from "../../warehouse/sites.ts";
 import { endOfDay, localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
-import { siteCondition } from "../sql.ts";
 
 // The monthly cohort retention matrix of Nieuw / Terugkerend: the customers whose first visit ever fell in
 // a month (a cohort), and which share of them came again in each following month. It covers the twelve

@@ -1,6 +1,7 @@
+import { siteCondition } from "../../warehouse/sites.ts";
 import { type Metric, metric } from "../envelope.ts";
 import { sum } from "../metrics.ts";
-import { type ReportSql, siteCondition } from "../sql.ts";
+import type { ReportSql } from "../sql.ts";
 
 // What every KLANTEN report means by a customer and a visit, and the SQL fragments that say it, once.
 //

@@ -1,6 +1,6 @@
 import type { DuckDBValue } from "@duckdb/node-api";
+import { siteCondition } from "../../warehouse/sites.ts";
 import type { ReportFilters } from "../filters.ts";
-import { siteCondition } from "../sql.ts";
 
 // The SQL of Abonnementen › Leden (REPORT-DEFINITIONS §5): who is active at an instant, with what the at-risk
 // rule and the churn-risk score look at. A site filter narrows to the memberships sold at the chosen sites.

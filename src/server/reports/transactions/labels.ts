@@ -11,7 +11,3 @@ export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => ({
   x: `${String(hour).padStart(2, "0")}:00`,
   matches: (row: Windowed & { hour_of_day: number }) => row.hour_of_day === hour,
 }));
-
-/** A condition on transaction_lines: the line's item is of this kind (a semi-join on the small items table). */
-export const itemKindIs = (kind: "programma" | "extra" | "abonnement") =>
-  `item_id IN (SELECT id FROM items WHERE kind = '${kind}')`;

@@ -4,6 +4,7 @@ import {
   salesHourlySql,
   syncSalesHourly,
 } from "../../warehouse/derived/transactions/sales-rollup.ts";
+import { itemKindIs } from "../../warehouse/item-kinds.ts";
 import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
@@ -12,7 +13,7 @@ import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
-import { HOURS_OF_DAY, itemKindIs, paymentMethodLabel } from "./labels.ts";
+import { HOURS_OF_DAY, paymentMethodLabel } from "./labels.ts";
 import { revenue } from "./sales-metrics.ts";
 
 // Transacties: how many sales, where, how paid, at what hour of the day; average ticket; upsell take rate.
