@@ -4,7 +4,7 @@ import type { Site } from "../warehouse/sites.ts";
 import { type BacktestDay, backtestSite } from "./backtest.ts";
 import type { DayWeather } from "./design.ts";
 import { readInputVersions, readSiteInputs, type SiteInputs } from "./forecast-data.ts";
-import { fitModel, type Prediction, predictDay } from "./model.ts";
+import { type ForecastModel, fitModel, type Prediction, predictDay } from "./model.ts";
 
 // Each site's forecast for the coming days and its backtest, worked out from its inputs (forecast-data.ts)
 // and kept while those inputs stay the same: a fit is a few milliseconds, but a site's backtest fits eight
@@ -30,23 +30,30 @@ export interface SiteForecast {
   days: ForecastDay[];
   /** Worked out only when asked for (the dashboard needs today alone); empty otherwise. */
   backtest: BacktestDay[];
+  /**
+   * The expected washes of any day from today on: the forecast's where it reaches, beyond it the model over
+   * the weather of that time of year; null without a model.
+   */
+  expected: (date: string) => number | null;
 }
 
 /** Sites × days kept: a day's forecasts of a chain of 50 sites, a few times over. */
 const CACHED = 256;
 /** A site's forecast, its inputs (for the backtest when it is asked for later) and its backtest once worked out. */
 interface Kept {
+  model: ForecastModel | null;
   days: ForecastDay[];
   inputs: SiteInputs;
   backtest?: BacktestDay[];
 }
 const cache = new Map<string, Kept>();
 
-function forecastDays(inputs: SiteInputs, today: string): ForecastDay[] {
-  const model = fitModel(inputs.history, inputs.observed, today);
+/** The day's own weather where known: the forecast, else what was measured (yesterday's rain). */
+const knownWeather = (inputs: SiteInputs) => new Map([...inputs.observed, ...inputs.forecast]);
+
+function forecastDays(model: ForecastModel | null, inputs: SiteInputs, today: string): ForecastDay[] {
   if (!model) return [];
-  // the day's own weather where known: the forecast, else what was measured (yesterday's rain)
-  const known = new Map([...inputs.observed, ...inputs.forecast]);
+  const known = knownWeather(inputs);
   return Array.from({ length: FORECAST_DAYS }, (_, i) => {
     const date = addDays(today, i);
     const prediction = predictDay(model, date, known, inputs.observed);
@@ -71,13 +78,15 @@ export async function siteForecasts(
   );
   const missing = sites.filter((site) => !kept.has(site.id));
   for (const inputs of await readSiteInputs(db, missing, today)) {
-    const fresh = { days: forecastDays(inputs, today), inputs };
+    const model = fitModel(inputs.history, inputs.observed, today);
+    const fresh = { model, days: forecastDays(model, inputs, today), inputs };
     kept.set(inputs.siteId, fresh);
     cache.set(keyOf(inputs.siteId), fresh);
     if (cache.size > CACHED) cache.delete(cache.keys().next().value as string);
   }
   return sites.map((site) => {
     const forecast = kept.get(site.id) as Kept;
+    const { model, inputs } = forecast;
     if (options.backtest && !forecast.backtest) {
       forecast.backtest = backtestSite(forecast.inputs.history, forecast.inputs.observed, today);
     }
@@ -86,6 +95,13 @@ export async function siteForecasts(
       version: keyOf(site.id),
       days: forecast.days,
       backtest: forecast.backtest ?? [],
+      expected: (date) =>
+        model
+          ? (
+              forecast.days.find((day) => day.date === date) ??
+              predictDay(model, date, knownWeather(inputs), inputs.observed)
+            ).expected
+          : null,
     };
   });
 }

@@ -5,6 +5,7 @@ import { EXPERIMENT_METRICS } from "./experiments.ts";
 import { FORECAST_METRICS } from "./forecast.ts";
 import { MEMBERSHIP_METRICS } from "./memberships.ts";
 import { SALES_METRICS } from "./sales.ts";
+import { TARGET_METRICS } from "./targets.ts";
 import type { MetricDefinition, VatBasis } from "./types.ts";
 import { VOUCHER_METRICS } from "./vouchers.ts";
 import { WEB_METRICS } from "./web.ts";
@@ -27,6 +28,7 @@ export const METRIC_SECTIONS = [
   { title: "Transacties en programma's", metrics: SALES_METRICS },
   { title: "Abonnementen (leden)", metrics: MEMBERSHIP_METRICS },
   { title: "Planning (prognose)", metrics: FORECAST_METRICS },
+  { title: "Doelen", metrics: TARGET_METRICS },
 ] as const;
 
 type Listed = (typeof METRIC_SECTIONS)[number]["metrics"][number];

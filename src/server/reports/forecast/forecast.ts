@@ -15,7 +15,10 @@ import { envelope, kpis, type Metric, metric } from "../envelope.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 import { reportSites } from "../sites.ts";
 import { type BacktestSummary, summarise } from "./backtest-summary.ts";
+import { forecastRest } from "./expected-rest.ts";
 import { forecastSeries } from "./forecast-series.ts";
+import { TARGET_SYNCS, targetProgress } from "./target-progress.ts";
+import { targetMetrics, targetRows, targetsTable, targetTotals } from "./targets-table.ts";
 
 // PLANNING › Prognose (REPORT-DEFINITIONS §6): the expected washes of the chosen sites (all: the chain) for
 // today and the 13 days after it, with the 80 % interval and the weather forecast, and the backtest of the
@@ -120,10 +123,25 @@ async function run(db: Queryable, filters: ReportFilters) {
     sites: filters.sites,
     now: filters.now,
   });
+  // this month against its targets: what came in, and the forecast for the rest of it
+  const month = today.slice(0, 7);
+  const progress = await targetProgress(
+    db,
+    { month, today, siteIds: sites.map((site) => site.site_id) },
+    forecastRest(db, filters.now),
+  );
+  const targets = targetRows(progress);
   return envelope("forecast", madeToday, {
-    kpis: kpis(madeToday, SUMMARY_METRICS, { current: { ...chain, next7 } }),
+    kpis: [
+      ...kpis(madeToday, SUMMARY_METRICS, { current: { ...chain, next7 } }),
+      ...kpis(madeToday, targetMetrics("washes").slice(2), { current: targetTotals(targets) }),
+    ],
     series: forecastSeries(forecasts),
-    tables: [nextDaysTable(madeToday, forecasts, names), backtestTable(madeToday, perSite, chain)],
+    tables: [
+      nextDaysTable(madeToday, forecasts, names),
+      targetsTable(madeToday, month, targets),
+      backtestTable(madeToday, perSite, chain),
+    ],
   });
 }
 
@@ -142,7 +160,8 @@ const forTheSql = (filters: ReportFilters) => [filters.sites, localDate(filters.
 
 export const forecast = defineReport({
   id: "forecast",
-  syncs: [syncSalesHourly],
+  // the sales sums for the forecast; with the wash club's tables for the targets' new members
+  syncs: [...new Set([syncSalesHourly, ...TARGET_SYNCS])],
   sql: {
     "forecast washes": (filters) => forecastWashesSql(...forTheSql(filters)),
     "forecast station weather": (filters) => stationWeatherSql(filters.sites),

@@ -1,18 +1,16 @@
-import type { TargetValues } from "../../shared/admin/targets.ts";
-import type { Database, Queryable } from "../db/database.ts";
-import { dashboardSalesSql } from "../reports/dashboard.ts";
-import { declarationsOf } from "../reports/define-report.ts";
-import { filtersFor } from "../reports/filters.ts";
-import { memberships } from "../reports/memberships/memberships.ts";
-import { membershipKpis } from "../reports/memberships/overview.ts";
-import { sum } from "../reports/metrics.ts";
-import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
-import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
-import type { Site } from "../warehouse/sites.ts";
-import { startOfDay } from "../warehouse/time-zone.ts";
-import { readAtOneMoment } from "../warehouse/watermark.ts";
-import { type MonthCourse, type MonthFigures, monthCourse, monthSplit } from "./on-course.ts";
-import { readTargets } from "./targets-store.ts";
+import type { TargetValues } from "../../../shared/admin/targets.ts";
+import type { Queryable } from "../../db/database.ts";
+import { type MonthCourse, type MonthFigures, monthCourse, monthSplit } from "../../targets/on-course.ts";
+import { readTargets } from "../../targets/targets-store.ts";
+import { SALES_SUMS_DECLARED } from "../../warehouse/derived/transactions/sales-rollup.ts";
+import type { Site } from "../../warehouse/sites.ts";
+import { startOfDay } from "../../warehouse/time-zone.ts";
+import { dashboardSalesSql } from "../dashboard.ts";
+import { filtersFor } from "../filters.ts";
+import { memberships } from "../memberships/memberships.ts";
+import { membershipKpis } from "../memberships/overview.ts";
+import { sum } from "../metrics.ts";
+import { trxRevenueSql } from "../transactions/trx-revenue.ts";
 
 // Each site's month against its targets: the actual to date read with the report screens' own queries — washes
 // from the Dashboard (dashboardSalesSql), revenue excl. VAT from Omzet (trxRevenueSql: revenue minus its
@@ -30,15 +28,15 @@ export interface SiteProgress extends MonthCourse {
 const NO_TARGET: TargetValues = { washes: null, revenueExVatCents: null, newMembers: null };
 const ZERO: MonthFigures = { washes: 0, revenueCents: 0, newMembers: 0 };
 
-/** The derived tables the actual reads, brought to one moment. */
-const READS = [SALES_SUMS_DECLARED, ...declarationsOf(memberships)];
+/** The derived tables the actual reads: a caller reads them at one moment (readAtOneMoment, or a report's syncs). */
+export const TARGET_SYNCS = [SALES_SUMS_DECLARED.sync, ...memberships.syncs];
 
 /**
  * The month `YYYY-MM` on `today` (a local Amsterdam date) for the sites `siteIds` (empty: every active
  * site), in the order of their names.
  */
 export async function targetProgress(
-  db: Database,
+  db: Queryable,
   query: { month: string; today: string; siteIds: readonly number[] },
   expectedRest: ExpectedRest,
 ): Promise<SiteProgress[]> {
@@ -48,7 +46,7 @@ export async function targetProgress(
   const targets = await readTargets(db, { from: month, to: month, siteIds: sites.map((site) => site.id) });
   const range = split.actual;
   const actual = range
-    ? (await readAtOneMoment(db, READS, (tx) => actualBySite(tx, sites, range, startOfDay(today)))).value
+    ? await actualBySite(db, sites, range, startOfDay(today))
     : new Map<number, MonthFigures>();
   const rest = split.rest;
   return Promise.all(
@@ -85,7 +83,7 @@ interface SiteRow {
 }
 
 /** Washes, revenue excl. VAT and new members per site over `range`, cut at `now` (the start of today). */
-async function actualBySite(
+export async function actualBySite(
   tx: Queryable,
   sites: Site[],
   range: { from: string; to: string },

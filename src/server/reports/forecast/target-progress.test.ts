@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { amsterdam, membersDatabase, signup, storeEvents } from "../reports/memberships/test-members.ts";
-import type { MonthFigures } from "./on-course.ts";
-import { type ExpectedRest, targetProgress } from "./target-progress.ts";
+import type { Database } from "../../db/database.ts";
+import type { MonthFigures } from "../../targets/on-course.ts";
+import { amsterdam, membersDatabase, signup, storeEvents } from "../memberships/test-members.ts";
+import { type ExpectedRest, TARGET_SYNCS, targetProgress } from "./target-progress.ts";
 
 // A small chain worked out by hand. Today is Saturday 13 June 2026: the actual is 1–12 June, the rest 13–30
 // June (18 days). Every wash is the programme Glans at € 15,00 incl. 21 % VAT: € 2,60 VAT, € 12,40 excl.
@@ -53,6 +53,8 @@ beforeAll(async () => {
   ]);
   await db.run(`INSERT INTO site_targets (site_id, month, washes, revenue_ex_vat_cents, new_members, updated_by)
     VALUES (1, '2026-06-01', 10, 10000, NULL, 'test')`);
+  // the caller brings the sums it reads up to date (a report through its syncs)
+  for (const sync of TARGET_SYNCS) await sync(db);
 });
 afterAll(() => db.close());
 

@@ -1,0 +1,45 @@
+import { addDays } from "../../../shared/reports/dates.ts";
+import type { Queryable } from "../../db/database.ts";
+import { siteForecasts } from "../../forecast/site-forecasts.ts";
+import type { MonthFigures } from "../../targets/on-course.ts";
+import type { Site } from "../../warehouse/sites.ts";
+import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
+import { actualBySite, type ExpectedRest } from "./target-progress.ts";
+
+// What a site is expected to do for the rest of a month, for "op koers voor" (REPORT-DEFINITIONS §6): the
+// forecast's washes for each day left (beyond its 14 days, the model over the weather of that time of
+// year), and revenue excl. VAT and new members at the site's own rate per wash over the RATE_DAYS before
+// today: the forecast models washes; what a wash brings in is the site's recent habit.
+
+/** The days before today whose revenue and new members per wash the rest of the month is expected at. */
+export const RATE_DAYS = 56;
+
+/** An ExpectedRest from the forecast made on the local day of `now`. */
+export function forecastRest(db: Queryable, now: Date): ExpectedRest {
+  const today = localDate(now);
+  let rates: Promise<{ sites: Site[]; recent: Map<number, MonthFigures> }> | null = null;
+  const ratesOnce = () => {
+    rates ??= (async () => {
+      const sites = await db.query<Site>("SELECT id, code, name FROM sites ORDER BY id");
+      const range = { from: addDays(today, -RATE_DAYS), to: addDays(today, -1) };
+      return { sites, recent: await actualBySite(db, sites, range, startOfDay(today)) };
+    })();
+    return rates;
+  };
+  return async (siteId, from, to) => {
+    const { sites, recent } = await ratesOnce();
+    const site = sites.find((candidate) => candidate.id === siteId);
+    const [forecast] = site ? await siteForecasts(db, [site], today, { backtest: false }) : [];
+    let washes = 0;
+    for (let date = from < today ? today : from; date <= to; date = addDays(date, 1)) {
+      washes += forecast?.expected(date) ?? 0;
+    }
+    const habit = recent.get(siteId);
+    const perWash = (amount: number) => (habit && habit.washes > 0 ? (washes * amount) / habit.washes : 0);
+    return {
+      washes,
+      revenueCents: perWash(habit?.revenueCents ?? 0),
+      newMembers: perWash(habit?.newMembers ?? 0),
+    };
+  };
+}
