@@ -180,6 +180,13 @@ describe("Prognose's targets", () => {
     expect(houten?.target_share_new_members).toBeNull();
     near(kpi(report, "target_share_washes")?.value, (month.washes + 705) / 3000);
   });
+
+  it("gives the dashboard the month's washes against the target, with the figures in words", () => {
+    const month = sold("2026-10-01", "2026-10-24");
+    const tile = kpi(dashboard, "target_share_washes");
+    near(tile?.value, (month.washes + 705) / 3000);
+    expect(tile?.detail).toMatch(/^Verwacht [\d.]+ van 3\.000 wassen in oktober 2026: (niet )?op koers$/);
+  });
 });
 
 describe("the dashboard's Verwacht vandaag", () => {

@@ -1,8 +1,14 @@
+import { formatMonth, formatNumber } from "../../shared/format.ts";
 import type { Kpi } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
 import { intervalAndWeather, onCourse, todayForecast } from "../forecast/today.ts";
+import { localDate } from "../warehouse/time-zone.ts";
 import { registeredKpi } from "./envelope.ts";
 import type { ReportFilters } from "./filters.ts";
+import { forecastRest } from "./forecast/expected-rest.ts";
+import { targetProgress } from "./forecast/target-progress.ts";
+import { targetRows, targetTotals } from "./forecast/targets-table.ts";
+import { ratio } from "./metrics.ts";
 import type { reportSites } from "./sites.ts";
 
 // The dashboard's "Verwacht vandaag" (REPORT-DEFINITIONS §6): today's expected washes of the chosen sites
@@ -44,4 +50,36 @@ export async function expectedKpis(
       today && onCourse(today, await actualSoFar),
     ),
   ];
+}
+
+/**
+ * "Doel deze maand": whether the chosen sites' washes are on course for this month's targets (the month to
+ * date plus the forecast of the rest, over the sites that have a target; REPORT-DEFINITIONS §6).
+ */
+export async function monthTargetKpi(
+  db: Queryable,
+  filters: ReportFilters,
+  sitesQuery: Promise<ReportSites>,
+): Promise<Kpi> {
+  const today = localDate(filters.now);
+  const month = today.slice(0, 7);
+  const siteIds = (await sitesQuery).map((site) => site.site_id);
+  const progress = await targetProgress(
+    db,
+    { month, today, siteIds, wanted: ["washes"] },
+    forecastRest(db, filters.now, ["washes"]),
+  );
+  const total = targetTotals(targetRows(progress));
+  const [target, projected] = [total.targets.washes, total.targeted.washes];
+  const share = ratio(projected, target);
+  return {
+    ...registeredKpi("target_share_washes", share),
+    ...(share === null
+      ? { empty: "Geen doel voor deze maand (Instellingen › Doelen)" }
+      : {
+          detail: `Verwacht ${formatNumber(projected)} van ${formatNumber(target ?? 0)} wassen in ${formatMonth(month)}: ${
+            share >= 1 ? "op koers" : "niet op koers"
+          }`,
+        }),
+  };
 }

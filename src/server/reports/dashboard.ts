@@ -5,42 +5,25 @@ import type { Queryable } from "../db/database.ts";
 import { hourlyWashesSql } from "../forecast/hour-shares.ts";
 import { syncReadsHourly } from "../warehouse/derived/customers/reads-hourly.ts";
 import { syncCustomerVisits } from "../warehouse/derived/customers/visits-sync.ts";
-import {
-  type FactFilter,
-  itemSalesHourlySql,
-  salesHourlySql,
-  syncSalesHourly,
-} from "../warehouse/derived/transactions/sales-rollup.ts";
-import { itemKindIs } from "../warehouse/item-kinds.ts";
+import { syncSalesHourly } from "../warehouse/derived/transactions/sales-rollup.ts";
 import { siteCondition } from "../warehouse/sites.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import { adRowsOf } from "./acquisition/ad-metrics.ts";
 import { siteTable } from "./breakdown-table.ts";
 import { firstVisitSince, newSince, platesMetric, previousVisit } from "./customers/visits.ts";
-import { expectedKpis } from "./dashboard-expected.ts";
+import { expectedKpis, monthTargetKpi } from "./dashboard-expected.ts";
 import { freshnessSql, freshnessTable } from "./dashboard-freshness.ts";
+import { dashboardSalesSql, SALES_GRAINS, type SalesRow } from "./dashboard-sales.ts";
 import { defineReport } from "./define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
-import { grouping } from "./grains.ts";
 import { ratio, sum } from "./metrics.ts";
 import { reportSites } from "./sites.ts";
-import { byGrain, ReportSql, type Windowed } from "./sql.ts";
+import { byGrain, type Windowed } from "./sql.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
 
 // Dashboard: today and this week so far, each against the same stretch of the day or week before. Only
 // the site filter applies; website and advertising figures are the chain's (they belong to no site).
-
-const GRAINS = grouping({ bucket: ["bucket"], site: ["site_id"] });
-
-interface SalesRow extends Windowed {
-  grain: (typeof GRAINS.grains)[number];
-  bucket: string;
-  site_id: number;
-  site_name: string;
-  washes: number;
-  revenue_cents: number;
-}
 
 interface CustomerRow extends Windowed {
   section: "today" | "week";
@@ -49,31 +32,6 @@ interface CustomerRow extends Windowed {
   conversions: number;
   ad_spend_cents: number;
   ad_value_cents: number;
-}
-
-/** Of the hourly sales sums, the revenue only: the unfinished hours are summed without the extras join. */
-const revenueHourlySql = (where: FactFilter) => salesHourlySql(where, ["revenue_cents"]);
-
-// washes: wash programmes sold (quantity of lines of kind 'programma'): one per car washed.
-// revenue_cents: everything customers paid, incl. VAT, after discounts, online sales included.
-export function dashboardSalesSql(filters: ReportFilters) {
-  const sql = new ReportSql(filters);
-  const text = `WITH facts AS (
-  SELECT win, hour_start, site_id, revenue_cents, 0 AS washes FROM (${sql.rollup("sales_hourly", revenueHourlySql)})
-  UNION ALL
-  SELECT win, hour_start, site_id, 0, quantity FROM (${sql.rollup("item_sales_hourly", itemSalesHourlySql)})
-  WHERE ${itemKindIs("programma")}
-)
-${GRAINS.query({
-  measures: ["sum(washes) AS washes", "sum(revenue_cents) AS revenue_cents"],
-  // summed per site and hour first, payment methods, channels and programmes together: the local time and
-  // the grouping sets then work on a row per site per hour
-  from: `(SELECT *, ${sql.bucket(sql.local("hour_start"))} AS bucket FROM (
-    SELECT win, hour_start, site_id, sum(revenue_cents) AS revenue_cents, sum(washes) AS washes FROM facts
-    GROUP BY ALL
-  ))`,
-})}`;
-  return { text, params: sql.params };
 }
 
 // plates: distinct customers who came (visits.ts, as Unieke kentekens counts them: a customer with a visit,
@@ -201,7 +159,7 @@ async function section(
   customerRows: Promise<CustomerRow[]>,
 ) {
   const { text, params } = dashboardSalesSql(filters);
-  const sales = byGrain(await db.query<SalesRow>(text, params), GRAINS.grains);
+  const sales = byGrain(await db.query<SalesRow>(text, params), SALES_GRAINS.grains);
   const totals = totalsOf(sales.total);
   const customers: Totals<CustomerRow> = totalsOf(
     (await customerRows).filter((row) => row.section === prefix),
@@ -225,12 +183,13 @@ async function run(db: Queryable, requested: ReportFilters) {
   const todaySection = section(db, periods.today, "today", customerRows);
   const washesSoFar = todaySection.then((part) => washes.value(part.totals.current) ?? 0);
   const sitesQuery = reportSites(db, requested);
-  const [today, week, sites, freshness, expected] = await Promise.all([
+  const [today, week, sites, freshness, expected, monthTarget] = await Promise.all([
     todaySection,
     section(db, periods.week, "week", customerRows),
     sitesQuery,
     freshnessTable(db, requested),
     expectedKpis(db, requested, sitesQuery, washesSoFar),
+    monthTargetKpi(db, requested, sitesQuery),
   ]);
   const sitesOf = (key: string, label: string, filters: ReportFilters, part: typeof today, before: string) =>
     siteTable(
@@ -249,7 +208,7 @@ async function run(db: Queryable, requested: ReportFilters) {
     );
 
   return envelope("dashboard", periods.today, {
-    kpis: [...today.kpis, ...week.kpis, ...expected],
+    kpis: [...today.kpis, ...week.kpis, ...expected, monthTarget],
     series: [...today.series, ...week.series],
     tables: [
       sitesOf("sites_today", "Vandaag per vestiging", periods.today, today, "gisteren"),

@@ -1,7 +1,7 @@
 import { addDays } from "../../shared/reports/dates.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { usersTypeSql } from "../reports/customers/users-type.ts";
-import { dashboardSalesSql } from "../reports/dashboard.ts";
+import { dashboardSalesSql } from "../reports/dashboard-sales.ts";
 import { filtersFor, type ReportFilters } from "../reports/filters.ts";
 import { change, ratio, sum } from "../reports/metrics.ts";
 import type { WindowName } from "../reports/sql.ts";

@@ -187,7 +187,7 @@ export const METRIC_SCREENS: Record<string, string> = {
   target_revenue: "forecast",
   target_share_new_members: "forecast",
   target_share_revenue: "forecast",
-  target_share_washes: "forecast",
+  target_share_washes: "dashboard forecast",
   target_washes: "forecast",
   time_on_page: "content-pages",
   transactions: "trx-sales",

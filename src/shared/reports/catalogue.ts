@@ -12,7 +12,7 @@ import {
   adTables,
 } from "./ad-reports.ts";
 import { type CatalogueEntry, report } from "./catalogue-entry.ts";
-import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES } from "./dashboard-figures.ts";
+import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES, DASHBOARD_TARGETS } from "./dashboard-figures.ts";
 import {
   acquisitionExtraSchema,
   cohortsExtraSchema,
@@ -57,7 +57,11 @@ function adEntries(): Record<AdPath, AdEntry> {
 
 export const REPORT_CATALOGUE = {
   dashboard: report("dashboard", {
-    kpis: [...DASHBOARD_FIGURES.flatMap((key) => [`today_${key}`, `week_${key}`]), ...DASHBOARD_EXPECTED],
+    kpis: [
+      ...DASHBOARD_FIGURES.flatMap((key) => [`today_${key}`, `week_${key}`]),
+      ...DASHBOARD_EXPECTED,
+      ...DASHBOARD_TARGETS,
+    ],
     series: ["today_washes", "week_washes"],
     tables: ["sites_today", "sites_week", "freshness"],
     extra: dashboardExtraSchema,

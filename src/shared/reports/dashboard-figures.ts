@@ -14,3 +14,6 @@ export const DASHBOARD_FIGURES = [
 
 /** "Verwacht vandaag": the forecast's figures for today (REPORT-DEFINITIONS §6). */
 export const DASHBOARD_EXPECTED = ["today_expected_washes", "today_expected_so_far"] as const;
+
+/** "Doel deze maand": the month's washes against the chosen sites' targets (Instellingen › Doelen). */
+export const DASHBOARD_TARGETS = ["target_share_washes"] as const;

@@ -1,7 +1,7 @@
 import { addDays } from "../../../shared/reports/dates.ts";
 import type { Queryable } from "../../db/database.ts";
 import { siteForecasts } from "../../forecast/site-forecasts.ts";
-import type { MonthFigures } from "../../targets/on-course.ts";
+import { MONTH_FIGURES, type MonthFigure, type MonthFigures } from "../../targets/on-course.ts";
 import type { Site } from "../../warehouse/sites.ts";
 import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
 import { actualBySite, type ExpectedRest } from "./target-progress.ts";
@@ -14,15 +14,23 @@ import { actualBySite, type ExpectedRest } from "./target-progress.ts";
 /** The days before today whose revenue and new members per wash the rest of the month is expected at. */
 export const RATE_DAYS = 56;
 
-/** An ExpectedRest from the forecast made on the local day of `now`. */
-export function forecastRest(db: Queryable, now: Date): ExpectedRest {
+/** An ExpectedRest from the forecast made on the local day of `now`, of the figures `wanted` (others: 0). */
+export function forecastRest(
+  db: Queryable,
+  now: Date,
+  wanted: readonly MonthFigure[] = MONTH_FIGURES,
+): ExpectedRest {
   const today = localDate(now);
   let rates: Promise<{ sites: Site[]; recent: Map<number, MonthFigures> }> | null = null;
   const ratesOnce = () => {
     rates ??= (async () => {
       const sites = await db.query<Site>("SELECT id, code, name FROM sites ORDER BY id");
       const range = { from: addDays(today, -RATE_DAYS), to: addDays(today, -1) };
-      return { sites, recent: await actualBySite(db, sites, range, startOfDay(today)) };
+      const perWash = wanted.filter((figure) => figure !== "washes");
+      const recent = perWash.length
+        ? await actualBySite(db, sites, range, startOfDay(today), perWash)
+        : new Map<number, MonthFigures>();
+      return { sites, recent };
     })();
     return rates;
   };

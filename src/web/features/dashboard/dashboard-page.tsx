@@ -1,4 +1,8 @@
-import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES } from "../../../shared/reports/dashboard-figures.ts";
+import {
+  DASHBOARD_EXPECTED,
+  DASHBOARD_FIGURES,
+  DASHBOARD_TARGETS,
+} from "../../../shared/reports/dashboard-figures.ts";
 import { declareReport } from "../../components/reports/declaration.ts";
 import { ReportView } from "../../components/reports/report-view.tsx";
 import { DashboardTabs } from "./dashboard-tabs.tsx";
@@ -11,6 +15,7 @@ const dashboard = declareReport({
   kpis: [
     { title: "Vandaag", keys: DASHBOARD_FIGURES.map((key) => `today_${key}`), comparisonLabel: "gisteren" },
     { title: "Verwacht vandaag", keys: [...DASHBOARD_EXPECTED], compared: false },
+    { title: "Doel deze maand", keys: [...DASHBOARD_TARGETS], compared: false },
     {
       title: "Deze week",
       keys: DASHBOARD_FIGURES.map((key) => `week_${key}`),
