@@ -1,5 +1,5 @@
-import type { Queryable } from "../src/server/db/database.ts";
-import type { BuiltSql, DerivedSync } from "../src/server/reports/define-report.ts";
+import type { BuiltSql, Queryable } from "../src/server/db/database.ts";
+import type { DerivedSync } from "../src/server/reports/define-report.ts";
 import { filtersFor, type ReportFilters } from "../src/server/reports/filters.ts";
 import { REPORTS } from "../src/server/reports/registry.ts";
 import { localDate } from "../src/server/warehouse/time-zone.ts";
