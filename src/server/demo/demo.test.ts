@@ -122,6 +122,26 @@ describe("generateDemoData", () => {
 });
 
 describe("isDatabaseEmpty", () => {
+  it("sets this year's targets from last year's months, 5 % up and rounded", async () => {
+    const db = await Database.open(":memory:", 1);
+    open.push(db);
+    await migrate(db);
+    await generateDemoData(db, { seed: 7, scale: 0.01, today: TODAY, days: 420 });
+    const targets = await db.query<{ site_id: number; month: string; washes: number }>(
+      "SELECT site_id, strftime(month, '%Y-%m') AS month, washes FROM site_targets ORDER BY site_id, month",
+    );
+    expect(new Set(targets.map((t) => t.month)).size).toBe(12);
+    // March 2025 at the first site, counted here from the sales' programme lines in Amsterdam time
+    const [{ sold }] = await db.query<{ sold: number }>(
+      `SELECT sum(l.quantity)::INTEGER AS sold FROM transaction_lines l JOIN items i ON i.id = l.item_id
+       WHERE i.kind = 'programma' AND l.site_id = $1
+         AND timezone('Europe/Amsterdam', l.occurred_at) >= '2025-03-01' AND timezone('Europe/Amsterdam', l.occurred_at) < '2025-04-01'`,
+      [targets[0].site_id],
+    );
+    const march = targets.find((t) => t.site_id === targets[0].site_id && t.month === "2026-03");
+    expect(march?.washes).toBe(Math.round((sold * 1.05) / 50) * 50);
+  });
+
   it("is true for a freshly migrated database", async () => {
     const db = await Database.open(":memory:", 1);
     open.push(db);

@@ -7,6 +7,7 @@ import { importDemoWeather } from "./knmi-history.ts";
 import { Random } from "./random.ts";
 import { SalesWriter } from "./sales.ts";
 import { demoWriters } from "./tables.ts";
+import { writeDemoTargets } from "./targets.ts";
 import { VoucherBook } from "./vouchers.ts";
 import { WashClub } from "./wash-club.ts";
 import { writeClubEvents } from "./wash-club-events.ts";
@@ -145,6 +146,8 @@ export async function generateDemoData(db: Database, options: DemoOptions): Prom
     return Object.fromEntries(Object.entries(writers).map(([table, writer]) => [table, writer.rows]));
   });
   await importDemoWeather(db, days, weatherSeries(days, rng.fork("weather")));
+  // this year's targets, from last year's months
+  await writeDemoTargets(db, `${(days.at(-1) as (typeof days)[number]).date.slice(0, 4)}-01-01`);
   await db.run("CHECKPOINT");
   return { rows, durationMs: Math.round(performance.now() - started) };
 }
