@@ -17,6 +17,7 @@ import {
   weeklyMemberFigures,
 } from "./member-figures.ts";
 import { INTEGERS } from "./recipients.ts";
+import { type MailTargets, mailTargets } from "./target-lines.ts";
 import type { MailWeek } from "./week.ts";
 
 // The Monday e-mail's figures, read with the report screens' own queries, so that the mail and the screens
@@ -52,6 +53,8 @@ export interface WeeklyFigures {
   sites: SiteFigures[];
   /** The wash club's figures (member-figures.ts); null when the chain has no membership events at all. */
   members: WeeklyMemberFigures | null;
+  /** This month against the sites' targets (target-lines.ts); null when none of them has a target. */
+  targets: MailTargets | null;
   /** Monday … Sunday: this week's and the week before's washes and revenue excl. VAT. */
   days: {
     date: string;
@@ -116,9 +119,10 @@ export async function weeklyFigures(
           filtersOf(week, week.lastYearShiftDays, scope, now),
         )
       : null;
-    return { sites, runs, members };
+    const targets = await mailTargets(tx, chain ? [] : siteIds, now);
+    return { sites, runs, members, targets };
   });
-  const { sites, runs, members } = read;
+  const { sites, runs, members, targets } = read;
   const all = (key: "vsWeek" | "vsYear") => runs.flatMap((run) => run[key]);
   const total = (row: Row) => row.grain === "total";
   const perSite = sites.map((site) => {
@@ -139,6 +143,7 @@ export async function weeklyFigures(
     lastYear: figuresOf(all("vsYear"), "comparison", total),
     sites: perSite,
     members,
+    targets,
     days: dailyFigures(week, all("vsWeek")),
   };
 }

@@ -18,6 +18,7 @@ const WEEK: WeeklyFigures = {
   lastYear: figures(90),
   sites: [],
   members: null,
+  targets: null,
   days: [],
 };
 

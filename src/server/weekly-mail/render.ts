@@ -6,6 +6,7 @@ import { change } from "../reports/metrics.ts";
 import { dailyBarsSvg } from "./charts.ts";
 import { type SiteFigures, type WeeklyFigures, washesChange } from "./figures.ts";
 import { type Line, memberLines, NEW, PER_CAR, REVENUE, salesLines, WASHES } from "./mail-lines.ts";
+import { TARGETS_NOTE, targetLines, targetsHeading } from "./target-lines.ts";
 
 // The Monday e-mail as HTML and as plain text, from the week's figures. The HTML is a single 600 px
 // column of tables with inline styles (what mail clients render alike) that narrows on a phone.
@@ -68,6 +69,7 @@ export function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks): Rend
               ]),
         ]
       : []),
+    ...(figures.targets ? [TARGETS_NOTE] : []),
   ];
   const context = {
     figures,
@@ -113,6 +115,7 @@ function text(c: Context): string {
     ...c.lines.flatMap((line) => lineText(line, c)),
     "",
     ...(c.members.length > 0 ? ["Leden", ...c.members.flatMap((line) => lineText(line, c)), ""] : []),
+    ...(figures.targets ? [targetsHeading(figures.targets), ...targetLines(figures.targets), ""] : []),
     ...(c.ranking
       ? [
           "Gemeten aan de verandering van het aantal wassen t.o.v. vorige week:",
@@ -237,6 +240,14 @@ function html(c: Context): string {
 <tr><td style="padding:0 20px">
 ${kpiTable(c.lines, c)}
 ${c.members.length > 0 ? heading("Leden") + kpiTable(c.members, c) : ""}
+${
+  figures.targets
+    ? heading(targetsHeading(figures.targets)) +
+      targetLines(figures.targets)
+        .map((line) => `<p style="${FONT}font-size:14px;margin:4px 0">${escapeHtml(line)}</p>`)
+        .join("\n")
+    : ""
+}
 ${c.ranking ? heading("Beste en zwakste vestiging") + ranking : ""}
 ${heading(`${WASHES} per dag`)}
 ${washesChart}
