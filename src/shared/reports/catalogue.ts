@@ -267,9 +267,16 @@ export const REPORT_CATALOGUE = {
   }),
   forecast: report("forecast", {
     finest: "day", // its series are days: the days ahead and the last 8 whole weeks, whatever the period
-    kpis: ["expected_next_7", "wape", "wape_last_week", "wape_usual", "forecast_coverage"],
+    kpis: [
+      "expected_next_7",
+      "wape",
+      "wape_last_week",
+      "wape_usual",
+      "forecast_coverage",
+      "target_share_washes",
+    ],
     series: ["expected_washes", "expected_low", "expected_high", "washes", "backtest_expected"],
-    tables: ["next_days", "backtest"],
+    tables: ["targets", "next_days", "backtest"],
   }),
 };
 
