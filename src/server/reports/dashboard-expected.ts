@@ -66,7 +66,7 @@ export async function monthTargetKpi(
   const siteIds = (await sitesQuery).map((site) => site.site_id);
   const progress = await targetProgress(
     db,
-    { month, today, siteIds, wanted: ["washes"] },
+    { month, today, siteIds, wanted: ["washes"], targetedOnly: true },
     forecastRest(db, filters.now, ["washes"]),
   );
   const total = targetTotals(targetRows(progress));

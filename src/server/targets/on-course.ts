@@ -14,7 +14,7 @@ export type MonthFigure = keyof MonthFigures;
 export const MONTH_FIGURES: readonly MonthFigure[] = ["washes", "revenueCents", "newMembers"];
 
 /** The stored target of each figure (the API's names). */
-const TARGET_OF: Record<MonthFigure, keyof TargetValues> = {
+export const TARGET_OF: Record<MonthFigure, keyof TargetValues> = {
   washes: "washes",
   revenueCents: "revenueExVatCents",
   newMembers: "newMembers",

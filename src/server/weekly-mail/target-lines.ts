@@ -29,7 +29,11 @@ export async function mailTargets(
 ): Promise<MailTargets | null> {
   const today = localDate(now);
   const month = today.slice(0, 7);
-  const progress = await targetProgress(tx, { month, today, siteIds }, forecastRest(tx, now));
+  const progress = await targetProgress(
+    tx,
+    { month, today, siteIds, targetedOnly: true },
+    forecastRest(tx, now),
+  );
   const sites = progress.filter((site) =>
     MONTH_FIGURES.some((figure) => site.figures[figure].target !== null),
   );

@@ -1,6 +1,6 @@
 import { addDays } from "../../../shared/reports/dates.ts";
 import type { Queryable } from "../../db/database.ts";
-import { siteForecasts } from "../../forecast/site-forecasts.ts";
+import { type SiteForecast, siteForecasts } from "../../forecast/site-forecasts.ts";
 import { MONTH_FIGURES, type MonthFigure, type MonthFigures } from "../../targets/on-course.ts";
 import type { Site } from "../../warehouse/sites.ts";
 import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
@@ -21,23 +21,25 @@ export function forecastRest(
   wanted: readonly MonthFigure[] = MONTH_FIGURES,
 ): ExpectedRest {
   const today = localDate(now);
-  let rates: Promise<{ sites: Site[]; recent: Map<number, MonthFigures> }> | null = null;
-  const ratesOnce = () => {
-    rates ??= (async () => {
+  let inputs: Promise<{ forecasts: Map<number, SiteForecast>; recent: Map<number, MonthFigures> }> | null =
+    null;
+  const inputsOnce = () => {
+    inputs ??= (async () => {
       const sites = await db.query<Site>("SELECT id, code, name FROM sites ORDER BY id");
       const range = { from: addDays(today, -RATE_DAYS), to: addDays(today, -1) };
       const perWash = wanted.filter((figure) => figure !== "washes");
       const recent = perWash.length
         ? await actualBySite(db, sites, range, startOfDay(today), perWash)
         : new Map<number, MonthFigures>();
-      return { sites, recent };
+      // every site's forecast at once: one read of the inputs' versions, the fits kept (site-forecasts.ts)
+      const forecasts = await siteForecasts(db, sites, today, { backtest: false });
+      return { forecasts: new Map(forecasts.map((forecast) => [forecast.siteId, forecast])), recent };
     })();
-    return rates;
+    return inputs;
   };
   return async (siteId, from, to) => {
-    const { sites, recent } = await ratesOnce();
-    const site = sites.find((candidate) => candidate.id === siteId);
-    const [forecast] = site ? await siteForecasts(db, [site], today, { backtest: false }) : [];
+    const { forecasts, recent } = await inputsOnce();
+    const forecast = forecasts.get(siteId);
     let washes = 0;
     for (let date = from < today ? today : from; date <= to; date = addDays(date, 1)) {
       washes += forecast?.expected(date) ?? 0;

@@ -127,7 +127,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const month = today.slice(0, 7);
   const progress = await targetProgress(
     db,
-    { month, today, siteIds: sites.map((site) => site.site_id) },
+    { month, today, siteIds: sites.map((site) => site.site_id), targetedOnly: true },
     forecastRest(db, filters.now),
   );
   const targets = targetRows(progress);

@@ -7,6 +7,7 @@ import {
   type MonthFigures,
   monthCourse,
   monthSplit,
+  TARGET_OF,
 } from "../../targets/on-course.ts";
 import { readTargets } from "../../targets/targets-store.ts";
 import { SALES_SUMS_DECLARED } from "../../warehouse/derived/transactions/sales-rollup.ts";
@@ -15,7 +16,7 @@ import { startOfDay } from "../../warehouse/time-zone.ts";
 import { dashboardSalesSql } from "../dashboard-sales.ts";
 import { filtersFor } from "../filters.ts";
 import { memberships } from "../memberships/memberships.ts";
-import { membershipKpis } from "../memberships/overview.ts";
+import { clubFacts } from "../memberships/overview.ts";
 import { sum } from "../metrics.ts";
 import { trxRevenueSql } from "../transactions/trx-revenue.ts";
 
@@ -45,13 +46,27 @@ export const TARGET_SYNCS = [SALES_SUMS_DECLARED.sync, ...memberships.syncs];
  */
 export async function targetProgress(
   db: Queryable,
-  query: { month: string; today: string; siteIds: readonly number[]; wanted?: readonly MonthFigure[] },
+  query: {
+    month: string;
+    today: string;
+    siteIds: readonly number[];
+    wanted?: readonly MonthFigure[];
+    /** Only the sites with a target for one of the figures wanted: nothing is read for the others. */
+    targetedOnly?: boolean;
+  },
   expectedRest: ExpectedRest,
 ): Promise<SiteProgress[]> {
   const { month, today } = query;
   const split = monthSplit(month, today);
-  const sites = await sitesOf(db, query.siteIds);
-  const targets = await readTargets(db, { from: month, to: month, siteIds: sites.map((site) => site.id) });
+  const chosen = await sitesOf(db, query.siteIds);
+  const targets = await readTargets(db, { from: month, to: month, siteIds: chosen.map((site) => site.id) });
+  const wanted = query.wanted ?? MONTH_FIGURES;
+  const targeted = (site: Site) =>
+    targets.some(
+      (target) => target.siteId === site.id && wanted.some((figure) => target[TARGET_OF[figure]] !== null),
+    );
+  const sites = query.targetedOnly ? chosen.filter(targeted) : chosen;
+  if (sites.length === 0) return [];
   const range = split.actual;
   const actual = range
     ? await actualBySite(db, sites, range, startOfDay(today), query.wanted)
@@ -98,17 +113,15 @@ export async function actualBySite(
   now: Date,
   wanted: readonly MonthFigure[] = MONTH_FIGURES,
 ): Promise<Map<number, MonthFigures>> {
-  const filtersOf = (chosen: Site[]) =>
-    filtersFor({
-      preset: "custom",
-      range,
-      compare: "none",
-      shift: null,
-      granularity: "day",
-      sites: chosen,
-      now,
-    });
-  const chain = filtersOf(sites);
+  const chain = filtersFor({
+    preset: "custom",
+    range,
+    compare: "none",
+    shift: null,
+    granularity: "day",
+    sites,
+    now,
+  });
   const read = (wants: boolean, q: { text: string; params: Record<string, unknown> }) =>
     wants ? tx.query<SiteRow>(q.text, q.params as never) : Promise.resolve([]);
   const [sales, revenue] = await Promise.all([
@@ -117,13 +130,12 @@ export async function actualBySite(
   ]);
   const ofSite = (rows: SiteRow[], id: number) =>
     rows.find((row) => row.win === "current" && row.grain === "site" && row.site_id === id);
-  // A membership is sold at one site: the report narrowed to one site counts that site's signups.
-  const newMembers = await Promise.all(
-    sites.map(async (site) =>
-      wanted.includes("newMembers")
-        ? ((await membershipKpis(tx, filtersOf([site]), ["members_new"]))[0]?.value ?? 0)
-        : 0,
-    ),
+  // A membership is sold at one site: the overview's rows per site of sale count each site's signups.
+  const club = wanted.includes("newMembers") ? await clubFacts(tx, chain, ["members_new"]) : null;
+  const newMembers = sites.map(
+    (site) =>
+      club?.ends.find((row) => row.win === "current" && row.grain === "site" && row.site_id === site.id)
+        ?.new ?? 0,
   );
   return new Map(
     sites.map((site, index) => {
