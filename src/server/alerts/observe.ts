@@ -25,6 +25,7 @@ import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { itemKindIs } from "../warehouse/item-kinds.ts";
 import { endOfDay, localDate, startOfDay } from "../warehouse/time-zone.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
+import { washesBelowExpected } from "./expected.ts";
 import { conversionBelowUsual, isMemberKpi, memberKpiOfDay } from "./members.ts";
 import type { Observation } from "./observation.ts";
 import { usualWashes } from "./usual.ts";
@@ -181,6 +182,7 @@ const OBSERVERS: Record<
   "washes-below-usual": washesBelowUsual,
   "kpi-threshold": kpiThreshold,
   "conversion-below-usual": conversionBelowUsual,
+  "washes-below-expected": washesBelowExpected,
 };
 
 /** What a rule finds at `now`, per subject it can judge. */

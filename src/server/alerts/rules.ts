@@ -44,7 +44,7 @@ export function ruleColumns(input: AlertRuleInput): Columns {
     level: uses(["source-silent"]) ? input.level : null,
     kpi: uses(["kpi-threshold"]) ? input.kpi : null,
     direction: uses(["kpi-threshold"]) ? input.direction : null,
-    threshold: uses(["source-silent"]) ? null : input.threshold,
+    threshold: uses(["source-silent", "washes-below-expected"]) ? null : input.threshold,
     recipients: input.recipients.length > 0 ? input.recipients.join(",") : null,
     webhook_url: input.webhookUrl,
     active: input.active,

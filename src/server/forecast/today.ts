@@ -63,19 +63,27 @@ export const intervalAndWeather = (today: TodayForecast) =>
     today.weather ? formatWeather(today.weather) : "geen weersverwachting"
   }`;
 
+export type Course = "behind" | "on-course" | "ahead";
+
 /**
  * Whether the day is on course: the washes so far against the interval's bounds times the share of the day
  * gone by. Below the lower bound's share is behind, above the upper's ahead: a wet morning within what the
- * model allows is not news.
+ * model allows is not news. The dashboard says it; the alert "Minder wassen dan verwacht" speaks on behind.
  */
+export function courseOf(today: TodayForecast, actualSoFar: number): Course {
+  const share = today.expectedSoFar / today.expected;
+  if (actualSoFar < today.low * share) return "behind";
+  return actualSoFar > today.high * share ? "ahead" : "on-course";
+}
+
+const COURSE_LABELS: Record<Course, string> = {
+  behind: "achter op schema",
+  "on-course": "op koers",
+  ahead: "voor op schema",
+};
+
+/** The line under "verwacht tot nu": the washes so far and the course. */
 export function onCourse(today: TodayForecast, actualSoFar: number): string {
   if (today.expectedSoFar < 1) return "De dag is nog niet begonnen";
-  const share = today.expectedSoFar / today.expected;
-  const verdict =
-    actualSoFar < today.low * share
-      ? "achter op schema"
-      : actualSoFar > today.high * share
-        ? "voor op schema"
-        : "op koers";
-  return `Werkelijk ${formatNumber(actualSoFar)}: ${verdict}`;
+  return `Werkelijk ${formatNumber(actualSoFar)}: ${COURSE_LABELS[courseOf(today, actualSoFar)]}`;
 }

@@ -11,6 +11,7 @@ export const alertKinds = [
   "washes-below-usual",
   "kpi-threshold",
   "conversion-below-usual",
+  "washes-below-expected",
 ] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
@@ -20,6 +21,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   "washes-below-usual": "Minder wassen dan gewoonlijk",
   "kpi-threshold": "Dag-KPI boven of onder een waarde",
   "conversion-below-usual": `${metricLabel("membership_conversion")} lager dan gewoonlijk`,
+  "washes-below-expected": "Minder wassen dan verwacht",
 };
 
 export const alertSources = ["plate-reads", "transactions"] as const;
@@ -85,6 +87,18 @@ export const KPI_DEFINITION =
   "overschrijdt (of eronder blijft), en een herstelmelding zodra een volgende dag weer binnen de grens valt. " +
   "Gestopte leden tellen zoals in Abonnementen › Overzicht; bij een vestiging de abonnementen die daar " +
   "verkocht zijn.";
+
+/**
+ * "Below expected" (src/server/alerts/expected.ts): today's washes up to the current whole hour against the
+ * forecast's 80 % interval (REPORT-DEFINITIONS §6) over the hours gone by. The lower bound is the line, so a
+ * wet day the forecast saw coming pages nobody; the rule has no threshold of its own.
+ */
+export const EXPECTED_DEFINITION =
+  "Verwacht = de prognose van vandaag (Planning › Prognose) met haar 80%-interval, naar het aandeel van de " +
+  "uren tot nu dat er op deze weekdag gewoonlijk gewassen wordt. De regel meldt binnen de openingstijden " +
+  "wanneer het aantal wassen tot het laatste hele uur onder de ondergrens van dat interval blijft, zodra er " +
+  `minstens ${USUAL_MINIMUM} wassen verwacht werden. Regen die voorspeld was, verlaagt de verwachting al: ` +
+  "een natte dag geeft dus geen melding.";
 
 /**
  * A site's membership conversion against its usual (src/server/alerts/members.ts computes it, with

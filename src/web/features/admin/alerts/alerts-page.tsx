@@ -36,6 +36,8 @@ function condition(rule: AdminAlertRule): string {
     case "washes-below-usual":
     case "conversion-below-usual":
       return `Onder ${threshold}% van gewoonlijk`;
+    case "washes-below-expected":
+      return "Onder de ondergrens van de prognose";
     case "kpi-threshold":
       return `${ALERT_KPI_LABELS[rule.kpi ?? "washes"].replace(" (€)", "")} gisteren ${ALERT_DIRECTION_LABELS[rule.direction ?? "below"]} ${rule.kpi === "revenue" ? "€ " : ""}${threshold}`;
   }

@@ -14,12 +14,14 @@ import {
   ALERT_KIND_LABELS,
   ALERT_KPI_LABELS,
   ALERT_SOURCE_LABELS,
+  type AlertKind,
   type AlertRuleCreate,
   alertDirections,
   alertKinds,
   alertKpis,
   alertSources,
   CONVERSION_DEFINITION,
+  EXPECTED_DEFINITION,
   KPI_DEFINITION,
   USUAL_DEFINITION,
 } from "../../../../shared/admin/alerts.ts";
@@ -41,7 +43,11 @@ const THRESHOLD_LABELS = {
   "kpi-threshold": "Grenswaarde",
   "conversion-below-usual": "Melden onder (% van gewoonlijk)",
   "source-silent": "",
+  "washes-below-expected": "",
 } as const;
+
+/** The kinds whose line is their own (freshness, the forecast's interval): no threshold to fill in. */
+const WITHOUT_THRESHOLD: readonly AlertKind[] = ["source-silent", "washes-below-expected"];
 
 /** How each kind of rule judges, in the words the screen shows (the form and the page's explanation). */
 export const KIND_HELP = {
@@ -53,6 +59,7 @@ export const KIND_HELP = {
   "washes-below-usual": USUAL_DEFINITION,
   "kpi-threshold": KPI_DEFINITION,
   "conversion-below-usual": CONVERSION_DEFINITION,
+  "washes-below-expected": EXPECTED_DEFINITION,
 } as const;
 
 export function RuleFields({ form, keepsSecret }: { form: ZodForm<RuleForm>; keepsSecret: boolean }) {
@@ -150,7 +157,7 @@ export function RuleFields({ form, keepsSecret }: { form: ZodForm<RuleForm>; kee
             />
           </>
         )}
-        {kind !== "source-silent" && (
+        {!WITHOUT_THRESHOLD.includes(kind) && (
           <NumberInput
             label={THRESHOLD_LABELS[kind]}
             required
