@@ -1,16 +1,8 @@
+export type { AdPath } from "./ad-catalogue.ts";
 export type { CatalogueEntry } from "./catalogue-entry.ts";
 
 import { experimentsReportSchema } from "../experiments/report.ts";
-import {
-  AD_FAMILIES,
-  type AdFamily,
-  type AdLevel,
-  type AdMetricKey,
-  type AdSeriesKey,
-  adKpiMetrics,
-  adSeries,
-  adTables,
-} from "./ad-reports.ts";
+import { adEntries } from "./ad-catalogue.ts";
 import { type CatalogueEntry, report } from "./catalogue-entry.ts";
 import { DASHBOARD_EXPECTED, DASHBOARD_FIGURES, DASHBOARD_TARGETS } from "./dashboard-figures.ts";
 import {
@@ -28,32 +20,6 @@ import {
 // accepts and what it answers. The server's registry and the web's declarations are typed from it, the
 // filter parser reads its filters from it, and src/server/reports/catalogue.test.ts checks every built
 // report against it: its module, its declaration, its SQL snapshot and the keys of its envelope.
-
-type AdTableKey = `by_${AdLevel}` | "join_health" | "by_brand" | "by_campaign_type" | "movers";
-type AdEntry = CatalogueEntry<AdMetricKey, AdSeriesKey, AdTableKey> & {
-  status: "built";
-};
-type Families = typeof AD_FAMILIES;
-/** The ids of the ad-platform reports: one per family and level. */
-export type AdPath = { [F in keyof Families]: keyof Families[F]["levels"] & string }[keyof Families];
-
-/** The ad-platform paths: one report at different levels, daily figures, no site. */
-function adEntries(): Record<AdPath, AdEntry> {
-  const out = {} as Record<AdPath, AdEntry>;
-  for (const family of Object.values(AD_FAMILIES) as AdFamily[]) {
-    for (const path of Object.keys(family.levels)) {
-      out[path as AdPath] = report(path, {
-        finest: "day",
-        site: false,
-        dimensions: family.drill,
-        kpis: adKpiMetrics(family),
-        series: adSeries(family, path),
-        tables: adTables(family, path),
-      });
-    }
-  }
-  return out;
-}
 
 export const REPORT_CATALOGUE = {
   dashboard: report("dashboard", {
@@ -194,13 +160,27 @@ export const REPORT_CATALOGUE = {
 
   "trx-sales": report("trx-sales", {
     dimensions: ["programme", "payment_method"],
-    kpis: ["transactions", "member_washes", "average_ticket", "upsell_rate", "revenue"],
+    kpis: [
+      "transactions",
+      "member_washes",
+      "average_ticket",
+      "upsell_rate",
+      "revenue",
+      "transactions_change_weather_corrected",
+    ],
     series: ["transactions", "average_ticket", "upsell_rate", "transactions_by_hour"],
     tables: ["by_site", "by_payment_method"],
   }),
   "trx-revenue": report("trx-revenue", {
     dimensions: ["programme", "payment_method"],
-    kpis: ["revenue", "revenue_ex_vat", "vat", "discounts", "discount_rate"],
+    kpis: [
+      "revenue",
+      "revenue_ex_vat",
+      "vat",
+      "discounts",
+      "discount_rate",
+      "revenue_change_weather_corrected",
+    ],
     series: ["revenue", "revenue_ex_vat", "discounts"],
     tables: ["by_site", "by_item"],
   }),
