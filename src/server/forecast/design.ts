@@ -23,6 +23,8 @@ export interface ModelDay {
   weather: DayWeather | null;
   /** The rain of the day before, in mm (the day after rain brings the dirty cars back). */
   rainBeforeMm: number | null;
+  /** The date whose trend the day is predicted at, when not its own (weather-corrected changes hold it). */
+  level?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,7 +97,7 @@ export function designOf(origin: string, weather: boolean): Design {
       const values = [
         1,
         ...CALENDAR_TERMS.map((term) => term.value(day)),
-        (dayNumber(day.date) - start) / 365.25,
+        (dayNumber(day.level ?? day.date) - start) / 365.25,
       ];
       if (!weather) return values;
       if (!day.weather || day.rainBeforeMm === null) throw new Error(`no weather for ${day.date}`);

@@ -104,26 +104,51 @@ function climateDays(date: string, weather: WeatherByDate): ModelDay[] {
 }
 
 /**
- * The prediction for `date`: with its weather when `weather` holds it (and the day before's rain), else
- * over the weather of that time of year from `climate` (the station's history); a model without weather
- * terms needs neither. `climate` must be the weather the model was fitted with.
+ * What the model predicts `date` over: the day with its weather when `weather` holds it (and the day
+ * before's rain), else the weather of that time of year from `climate` (the station's history); a model
+ * without weather terms needs neither. `climate` must be the weather the model was fitted with.
  */
+function standsOf(model: ForecastModel, date: string, weather: WeatherByDate, climate: WeatherByDate) {
+  const usesWeather = model.design.names.includes("rain");
+  const day = withWeather(date, weather);
+  const known = !usesWeather || (day.weather !== null && day.rainBeforeMm !== null);
+  return { stands: known ? [day] : climateDays(date, climate), weatherKnown: known && usesWeather };
+}
+
+const meansOf = (model: ForecastModel, stands: ModelDay[]) =>
+  stands.map((stand) => predictMean(model.coefficients, model.design.row(stand)));
+
+const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The prediction for `date`, with its 80 % interval (standsOf says which weather goes in). */
 export function predictDay(
   model: ForecastModel,
   date: string,
   weather: WeatherByDate,
   climate: WeatherByDate,
 ): Prediction {
-  const usesWeather = model.design.names.includes("rain");
-  const day = withWeather(date, weather);
-  const known = !usesWeather || (day.weather !== null && day.rainBeforeMm !== null);
-  const stands = known ? [day] : climateDays(date, climate);
-  const means = stands.map((stand) => predictMean(model.coefficients, model.design.row(stand)));
+  const { stands, weatherKnown } = standsOf(model, date, weather, climate);
+  const means = meansOf(model, stands);
   const [low, high] = mixtureQuantiles(means, model.alpha, [0.1, 0.9]);
-  return {
-    expected: means.reduce((sum, mu) => sum + mu, 0) / means.length,
-    low,
-    high,
-    weatherKnown: known && usesWeather,
-  };
+  return { expected: average(means), low, high, weatherKnown };
+}
+
+/**
+ * The expected washes of `date` alone (predictDay's, without the interval's cost), with the trend held at
+ * `level`'s: two days a year apart at one level differ only by their weather and calendar.
+ */
+export function expectedAtLevel(
+  model: ForecastModel,
+  date: string,
+  level: string,
+  weather: WeatherByDate,
+  climate: WeatherByDate,
+): number {
+  const { stands } = standsOf(model, date, weather, climate);
+  return average(
+    meansOf(
+      model,
+      stands.map((stand) => ({ ...stand, level })),
+    ),
+  );
 }

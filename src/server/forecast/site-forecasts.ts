@@ -4,7 +4,14 @@ import type { Site } from "../warehouse/sites.ts";
 import { type BacktestDay, backtestSite } from "./backtest.ts";
 import type { DayWeather } from "./design.ts";
 import { readInputVersions, readSiteInputs, type SiteInputs } from "./forecast-data.ts";
-import { type ForecastModel, fitModel, type Prediction, predictDay } from "./model.ts";
+import {
+  expectedAtLevel,
+  type ForecastModel,
+  fitModel,
+  type Prediction,
+  predictDay,
+  type WeatherByDate,
+} from "./model.ts";
 
 // Each site's forecast for the coming days and its backtest, worked out from its inputs (forecast-data.ts)
 // and kept while those inputs stay the same: a fit is a few milliseconds, but a site's backtest fits eight
@@ -35,6 +42,8 @@ export interface SiteForecast {
    * the weather of that time of year; null without a model.
    */
   expected: (date: string) => number | null;
+  /** The expected washes of `date` with the trend held at `level`'s (model.ts expectedAtLevel); null without a model. */
+  expectedAtLevel: (date: string, level: string) => number | null;
 }
 
 /** Sites × days kept: a day's forecasts of a chain of 50 sites, a few times over. */
@@ -44,6 +53,8 @@ interface Kept {
   model: ForecastModel | null;
   days: ForecastDay[];
   inputs: SiteInputs;
+  /** knownWeather of the inputs, made once: a report's weather-corrected change predicts hundreds of days. */
+  known: WeatherByDate;
   backtest?: BacktestDay[];
 }
 const cache = new Map<string, Kept>();
@@ -51,9 +62,13 @@ const cache = new Map<string, Kept>();
 /** The day's own weather where known: the forecast, else what was measured (yesterday's rain). */
 const knownWeather = (inputs: SiteInputs) => new Map([...inputs.observed, ...inputs.forecast]);
 
-function forecastDays(model: ForecastModel | null, inputs: SiteInputs, today: string): ForecastDay[] {
+function forecastDays(
+  model: ForecastModel | null,
+  inputs: SiteInputs,
+  known: WeatherByDate,
+  today: string,
+): ForecastDay[] {
   if (!model) return [];
-  const known = knownWeather(inputs);
   return Array.from({ length: FORECAST_DAYS }, (_, i) => {
     const date = addDays(today, i);
     const prediction = predictDay(model, date, known, inputs.observed);
@@ -79,14 +94,15 @@ export async function siteForecasts(
   const missing = sites.filter((site) => !kept.has(site.id));
   for (const inputs of await readSiteInputs(db, missing, today)) {
     const model = fitModel(inputs.history, inputs.observed, today);
-    const fresh = { model, days: forecastDays(model, inputs, today), inputs };
+    const known = knownWeather(inputs);
+    const fresh = { model, days: forecastDays(model, inputs, known, today), inputs, known };
     kept.set(inputs.siteId, fresh);
     cache.set(keyOf(inputs.siteId), fresh);
     if (cache.size > CACHED) cache.delete(cache.keys().next().value as string);
   }
   return sites.map((site) => {
     const forecast = kept.get(site.id) as Kept;
-    const { model, inputs } = forecast;
+    const { model, inputs, known } = forecast;
     if (options.backtest && !forecast.backtest) {
       forecast.backtest = backtestSite(forecast.inputs.history, forecast.inputs.observed, today);
     }
@@ -99,9 +115,11 @@ export async function siteForecasts(
         model
           ? (
               forecast.days.find((day) => day.date === date) ??
-              predictDay(model, date, knownWeather(inputs), inputs.observed)
+              predictDay(model, date, known, inputs.observed)
             ).expected
           : null,
+      expectedAtLevel: (date, level) =>
+        model ? expectedAtLevel(model, date, level, known, inputs.observed) : null,
     };
   });
 }

@@ -4,6 +4,10 @@ import { defineMetrics } from "./types.ts";
 // the forecast model's (a Poisson regression per site on weekday, season, holidays, trend and the weather);
 // the backtest forecasts each of the last 8 whole weeks with the model of the days before it.
 
+/** The weather-corrected change of a daily figure against last year, in words. */
+const corrected = (what: string) =>
+  `De verandering van ${what} ten opzichte van dezelfde datums een jaar eerder, over de hele dagen van de periode, met het weer eruit gehaald: werkelijk ÷ verwacht dit jaar, gedeeld door werkelijk ÷ verwacht een jaar eerder, min 1. Verwacht is de prognose van elke dag met het gemeten weer; de dag een jaar eerder wordt verwacht op het niveau (de trend) van zijn dag dit jaar, zodat de verwachtingen alleen in weer en kalender (weekdagen, feestdagen) verschillen en de groei in de verandering blijft. Alleen vestigingen met genoeg geschiedenis voor een prognose tellen mee.`;
+
 export const FORECAST_METRICS = defineMetrics([
   {
     key: "expected_washes",
@@ -87,5 +91,21 @@ export const FORECAST_METRICS = defineMetrics([
     good: "neutral",
     definition:
       "Het deel van de dagen van de laatste 8 hele weken waarop het werkelijke aantal wassen binnen het 80%-interval van de prognose lag; rond 80% klopt het interval.",
+  },
+  {
+    key: "revenue_change_weather_corrected",
+    label: "Omzet t.o.v. vorig jaar, gecorrigeerd voor het weer",
+    unit: "percent",
+    vat: "incl",
+    good: "up",
+    definition: corrected("de omzet incl. btw"),
+  },
+  {
+    key: "transactions_change_weather_corrected",
+    label: "Transacties t.o.v. vorig jaar, gecorrigeerd voor het weer",
+    unit: "percent",
+    vat: "none",
+    good: "up",
+    definition: corrected("het aantal transacties"),
   },
 ]);

@@ -8,6 +8,7 @@ import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { weatherCorrectedKpi } from "../forecast/weather-corrected.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
@@ -91,10 +92,12 @@ const discountRate = metric<MoneyRow>("discount_rate", (row) => ratio(row?.disco
 
 async function run(db: Queryable, filters: ReportFilters) {
   const [revenueQuery, itemsQuery] = [trxRevenueSql(filters), trxRevenueItemsSql(filters)];
-  const [revenueRows, itemRows, sites] = await Promise.all([
+  const sitesQuery = reportSites(db, filters);
+  const [revenueRows, itemRows, sites, corrected] = await Promise.all([
     db.query<RevenueRow>(revenueQuery.text, revenueQuery.params),
     db.query<ItemRow>(itemsQuery.text, itemsQuery.params),
-    reportSites(db, filters),
+    sitesQuery,
+    weatherCorrectedKpi(db, filters, sitesQuery, "revenue_cents"),
   ]);
   const rows = byGrain(revenueRows, GRAINS.grains);
   const items = byGrain(itemRows, ITEM_GRAINS.grains);
@@ -103,7 +106,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const money = [revenue, revenueExVat, vat, discounts];
 
   return envelope("trx-revenue", filters, {
-    kpis: kpis(filters, [...money, discountRate], totals),
+    kpis: [...kpis(filters, [...money, discountRate], totals), corrected],
     series: timeSeries(filters, rows.bucket, [revenue, revenueExVat, discounts]),
     tables: [
       siteTable(

@@ -9,6 +9,7 @@ import { breakdownTable, siteTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { categorySeries, envelope, kpis, metric, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { weatherCorrectedKpi } from "../forecast/weather-corrected.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
 import { reportSites } from "../sites.ts";
@@ -99,7 +100,12 @@ const upsellRate = metric<SalesRow>("upsell_rate", (row) => ratio(row?.washes_wi
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = trxSalesSql(filters);
-  const [result, sites] = await Promise.all([db.query<SalesRow>(text, params), reportSites(db, filters)]);
+  const sitesQuery = reportSites(db, filters);
+  const [result, sites, corrected] = await Promise.all([
+    db.query<SalesRow>(text, params),
+    sitesQuery,
+    weatherCorrectedKpi(db, filters, sitesQuery, "transactions"),
+  ]);
   const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   const share = metric<SalesRow>("transactions_share", (row) =>
@@ -108,7 +114,10 @@ async function run(db: Queryable, filters: ReportFilters) {
   const byHour = metric("transactions_by_hour", transactions.value);
 
   return envelope("trx-sales", filters, {
-    kpis: kpis(filters, [transactions, memberWashes, averageTicket, upsellRate, revenue], totals),
+    kpis: [
+      ...kpis(filters, [transactions, memberWashes, averageTicket, upsellRate, revenue], totals),
+      corrected,
+    ],
     series: [
       ...timeSeries(filters, rows.bucket, [transactions, averageTicket, upsellRate]),
       categorySeries(filters, HOURS_OF_DAY, rows.hour, byHour),
