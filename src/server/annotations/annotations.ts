@@ -4,9 +4,10 @@ import type { Queryable } from "../db/database.ts";
 import { dataGaps } from "./data-gaps.ts";
 import { notesIn } from "./notes.ts";
 import type { AnnotationScope } from "./scope.ts";
+import { weatherDays } from "./weather-days.ts";
 
 // Everything a chart marks for a period and sites: public holidays, promotions starting and ending, data
-// gaps and notes, in date order.
+// gaps, notable weather and notes, in date order.
 
 const chainWide = (kind: Annotation["kind"], date: string, text: string): Annotation => ({
   kind,
@@ -47,11 +48,14 @@ export async function annotationsFor(
   now: Date,
 ): Promise<Annotation[]> {
   const holidays = holidaysBetween(scope.from, scope.to).map((h) => chainWide("holiday", h.date, h.name));
-  const [promotions, gaps, notes] = await Promise.all([
+  const [promotions, gaps, weather, notes] = await Promise.all([
     promotionDates(db, scope),
     dataGaps(db, scope, now),
+    weatherDays(db, scope),
     notesIn(db, scope),
   ]);
-  // Stable sort: within a date, holidays, promotions, gaps, then notes.
-  return [...holidays, ...promotions, ...gaps, ...notes].sort((a, b) => a.date.localeCompare(b.date));
+  // Stable sort: within a date, holidays, promotions, gaps, weather, then notes.
+  return [...holidays, ...promotions, ...gaps, ...weather, ...notes].sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
 }

@@ -9,7 +9,7 @@ import { forecastRest } from "./forecast/expected-rest.ts";
 import { targetProgress } from "./forecast/target-progress.ts";
 import { targetRows, targetTotals } from "./forecast/targets-table.ts";
 import { ratio } from "./metrics.ts";
-import type { reportSites } from "./sites.ts";
+import { asSites, type ReportSites } from "./sites.ts";
 
 // The dashboard's "Verwacht vandaag" (REPORT-DEFINITIONS §6): today's expected washes of the chosen sites
 // with the interval and the weather forecast, and what should be in by now against what is. The model's
@@ -17,8 +17,6 @@ import type { reportSites } from "./sites.ts";
 // few reads of the daily and hourly sums.
 
 const empty = "Te weinig geschiedenis om te verwachten";
-
-type ReportSites = Awaited<ReturnType<typeof reportSites>>;
 
 /**
  * The tiles, keyed as the dashboard's today figures, for `sites` (the dashboard's own list of them);
@@ -31,11 +29,7 @@ export async function expectedKpis(
   actualSoFar: Promise<number>,
 ): Promise<Kpi[]> {
   const sites = await sitesQuery;
-  const today = await todayForecast(
-    db,
-    sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
-    filters.now,
-  );
+  const today = await todayForecast(db, asSites(sites), filters.now);
   const tile = (key: string, value: number | null, detail: string | null): Kpi => ({
     ...registeredKpi(key, value),
     key: `today_${key}`,

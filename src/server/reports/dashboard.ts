@@ -17,8 +17,9 @@ import { dashboardSalesSql, SALES_GRAINS, type SalesRow } from "./dashboard-sale
 import { defineReport } from "./define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals, timeSeries, totalsOf } from "./envelope.ts";
 import { filtersFor, type ReportFilters } from "./filters.ts";
+import { expectedWashes, withExpected } from "./forecast/expected-series.ts";
 import { ratio, sum } from "./metrics.ts";
-import { reportSites } from "./sites.ts";
+import { type ReportSites, reportSites } from "./sites.ts";
 import { byGrain, type Windowed } from "./sql.ts";
 import { revenue, washes } from "./transactions/sales-metrics.ts";
 
@@ -157,9 +158,14 @@ async function section(
   filters: ReportFilters,
   prefix: "today" | "week",
   customerRows: Promise<CustomerRow[]>,
+  sitesQuery: Promise<ReportSites>,
 ) {
   const { text, params } = dashboardSalesSql(filters);
-  const sales = byGrain(await db.query<SalesRow>(text, params), SALES_GRAINS.grains);
+  const [salesRows, expected] = await Promise.all([
+    db.query<SalesRow>(text, params),
+    expectedWashes(db, filters, sitesQuery),
+  ]);
+  const sales = byGrain(salesRows, SALES_GRAINS.grains);
   const totals = totalsOf(sales.total);
   const customers: Totals<CustomerRow> = totalsOf(
     (await customerRows).filter((row) => row.section === prefix),
@@ -169,7 +175,9 @@ async function section(
       ...prefixed(prefix, kpis(filters, [washes, revenue, revenuePerCar], totals)),
       ...prefixed(prefix, kpis(filters, CUSTOMER_METRICS, customers)),
     ],
-    series: timeSeries(filters, sales.bucket, [{ ...washes, key: `${prefix}_washes` }]),
+    series: timeSeries(filters, sales.bucket, [{ ...washes, key: `${prefix}_washes` }]).map((series) =>
+      withExpected(series, expected),
+    ),
     sales,
     totals,
   };
@@ -180,12 +188,12 @@ async function run(db: Queryable, requested: ReportFilters) {
   const customersQuery = dashboardCustomersSql(periods, requested.sites);
   // Every query at once: the pool's connections (and DuckDB's threads) work on them side by side.
   const customerRows = db.query<CustomerRow>(customersQuery.text, customersQuery.params);
-  const todaySection = section(db, periods.today, "today", customerRows);
-  const washesSoFar = todaySection.then((part) => washes.value(part.totals.current) ?? 0);
   const sitesQuery = reportSites(db, requested);
+  const todaySection = section(db, periods.today, "today", customerRows, sitesQuery);
+  const washesSoFar = todaySection.then((part) => washes.value(part.totals.current) ?? 0);
   const [today, week, sites, freshness, expected, monthTarget] = await Promise.all([
     todaySection,
-    section(db, periods.week, "week", customerRows),
+    section(db, periods.week, "week", customerRows, sitesQuery),
     sitesQuery,
     freshnessTable(db, requested),
     expectedKpis(db, requested, sitesQuery, washesSoFar),

@@ -65,6 +65,11 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
       good: direction.optional(),
       hint: z.string().optional(),
       empty: z.string().optional().describe("Waarom value leeg is, als dat zo is"),
+      detail: z.string().optional().describe("Een regel onder het getal: een interval, hoe de dag loopt"),
+      isChange: z
+        .literal(true)
+        .optional()
+        .describe("Het getal is zelf een verandering (t.o.v. een jaar eerder, gecorrigeerd voor het weer)"),
     }),
   ),
   series: z.array(
@@ -80,6 +85,11 @@ const envelopeSchema: z.ZodType<ReportEnvelope> = z.object({
           value: z.number().nullable(),
           previous: z.number().nullable().optional(),
           px: z.string().optional(),
+          expected: z
+            .number()
+            .nullable()
+            .optional()
+            .describe("Alleen reeksen van wassen: de verwachte wassen volgens de prognose"),
         }),
       ),
     }),

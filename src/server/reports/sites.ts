@@ -1,7 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { ReportsIndex } from "../../shared/reports/envelope.ts";
 import type { Queryable } from "../db/database.ts";
-import { siteCondition } from "../warehouse/sites.ts";
+import { type Site, siteCondition } from "../warehouse/sites.ts";
 import type { ReportFilters } from "./filters.ts";
 
 // Where the reports look sites up: the sites a per-site table lists, where they are (the map), and the
@@ -20,6 +20,12 @@ export function reportSites(db: Queryable, filters: Pick<ReportFilters, "sites">
     params,
   );
 }
+
+export type ReportSites = Awaited<ReturnType<typeof reportSites>>;
+
+/** The report's sites as the warehouse names them (the forecast, the site condition). */
+export const asSites = (rows: ReportSites): Site[] =>
+  rows.map((row) => ({ id: row.site_id, code: row.site_code, name: row.site_name }));
 
 /** Every site for the filter bar: open ones first, closed ones marked. */
 export const siteList = (db: Queryable) =>

@@ -3,10 +3,18 @@ import { isIsoDate } from "../reports/dates.ts";
 import { z } from "../zod-nl.ts";
 
 // Annotations on the time series: what the charts mark so that a dip or a spike explains itself. The
-// automatic ones are worked out from the data (promotions, data gaps, public holidays); notes are typed by
-// a beheerder. Served by `GET /api/annotations`, apart from the report envelope, for any period and sites.
+// automatic ones are worked out from the data (promotions, data gaps, public holidays, notable weather);
+// notes are typed by a beheerder. Served by `GET /api/annotations`, apart from the report envelope, for any
+// period and sites.
 
-export const annotationKinds = ["holiday", "promotion-start", "promotion-end", "data-gap", "note"] as const;
+export const annotationKinds = [
+  "holiday",
+  "promotion-start",
+  "promotion-end",
+  "data-gap",
+  "weather",
+  "note",
+] as const;
 export type AnnotationKind = (typeof annotationKinds)[number];
 
 export const ANNOTATION_LABELS: Record<AnnotationKind, string> = {
@@ -14,8 +22,19 @@ export const ANNOTATION_LABELS: Record<AnnotationKind, string> = {
   "promotion-start": "Start actie",
   "promotion-end": "Einde actie",
   "data-gap": "Gat in de gegevens",
+  weather: "Weer",
   note: "Notitie",
 };
+
+/**
+ * Notable weather (REPORT-DEFINITIONS §6), from the measured daily weather of the chosen sites' stations: a
+ * day with at least HEAVY_RAIN_MM of rain (KNMI's count of "dagen met ten minste 10 mm"), a day whose mean
+ * temperature stays below FROST_MEAN_C (frost all day: salted roads) or reaches HOT_MEAN_C (about a
+ * "tropische dag", 30 °C at its warmest). Each keeps people from the wash or sends them to it.
+ */
+export const HEAVY_RAIN_MM = 10;
+export const FROST_MEAN_C = 0;
+export const HOT_MEAN_C = 22;
 
 /**
  * A data gap: a camera or till silent for at least MIN_GAP_HOURS opening hours in a row, in hours in which

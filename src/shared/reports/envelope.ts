@@ -43,6 +43,11 @@ export interface Kpi {
   empty?: string;
   /** A line under the figure that says more about it: an interval, how the day runs. */
   detail?: string;
+  /**
+   * The figure is itself a change against a fixed moment (a year earlier, weather-corrected): shown with its
+   * sign and coloured, without the period comparison's line (`previous` is null).
+   */
+  isChange?: true;
 }
 
 export interface SeriesPoint {
@@ -53,6 +58,11 @@ export interface SeriesPoint {
   previous?: number | null;
   /** The comparison bucket's own start, for tooltips. */
   px?: string;
+  /**
+   * Washes series only: what the forecast model expected for the bucket (REPORT-DEFINITIONS §6), up to now
+   * for the bucket now runs in; null where there is no model, absent on other series.
+   */
+  expected?: number | null;
 }
 
 export interface Series {

@@ -13,7 +13,7 @@ import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric } from "../envelope.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
-import { reportSites } from "../sites.ts";
+import { asSites, reportSites } from "../sites.ts";
 import { type BacktestSummary, summarise } from "./backtest-summary.ts";
 import { forecastRest } from "./expected-rest.ts";
 import { forecastSeries } from "./forecast-series.ts";
@@ -99,12 +99,7 @@ async function run(db: Queryable, filters: ReportFilters) {
   const today = localDate(filters.now);
   const sites = await reportSites(db, filters);
   const names = new Map(sites.map((site) => [site.site_id, site.site_name]));
-  const forecasts = await siteForecasts(
-    db,
-    sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name })),
-    today,
-    { backtest: true },
-  );
+  const forecasts = await siteForecasts(db, asSites(sites), today, { backtest: true });
   const perSite = forecasts.map((site) => summarise(site.backtest, names.get(site.siteId) ?? ""));
   const chain = summarise(
     forecasts.flatMap((site) => site.backtest),

@@ -10,7 +10,7 @@ import { localDate } from "../../warehouse/time-zone.ts";
 import { registeredKpi } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
-import type { reportSites } from "../sites.ts";
+import { asSites, type ReportSites } from "../sites.ts";
 
 // The change against last year "gecorrigeerd voor het weer" (REPORT-DEFINITIONS §6): actual ÷ expected over
 // the period's whole days, against actual ÷ expected over the same dates a year earlier. Expected is the
@@ -27,8 +27,6 @@ const KEYS: Record<CorrectedMeasure, string> = {
 };
 
 const YEAR_BACK = { unit: "year", amount: -1 } as const;
-
-type ReportSites = Awaited<ReturnType<typeof reportSites>>;
 
 interface Change {
   corrected: number;
@@ -48,7 +46,7 @@ async function correctedChange(
   const days = Array.from({ length: daysBetween(filters.current.from, last) + 1 }, (_, i) =>
     addDays(filters.current.from, i),
   );
-  const chosen = sites.map((site) => ({ id: site.site_id, code: site.site_code, name: site.site_name }));
+  const chosen = asSites(sites);
   const modelled = (await siteForecasts(db, chosen, today, { backtest: false })).filter(
     (forecast) => forecast.days.length > 0,
   );
@@ -93,7 +91,7 @@ export async function weatherCorrectedKpi(
   sitesQuery: Promise<ReportSites>,
   measure: CorrectedMeasure,
 ): Promise<Kpi> {
-  const kpi = registeredKpi(KEYS[measure], null);
+  const kpi: Kpi = { ...registeredKpi(KEYS[measure], null), isChange: true };
   // the daily sums have no programme or payment method: with such a filter there is nothing to correct
   if (Object.keys(filters.dimensions).length > 0) {
     return { ...kpi, empty: "Niet met een filter op programma of betaalwijze" };

@@ -5,8 +5,10 @@ import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, metric, shareOf, timeSeries, totalsOf } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
+import { expectedWashes, withExpected } from "../forecast/expected-series.ts";
 import { grouping } from "../grains.ts";
 import { ratio, sum } from "../metrics.ts";
+import { reportSites } from "../sites.ts";
 import { byGrain, ReportSql, type Windowed } from "../sql.ts";
 
 // Programmakeuze (verkoop): per item how many were sold and for how much, each item's share within its
@@ -155,7 +157,11 @@ function mixSeries(filters: ReportFilters, rows: ItemRow[]): Series[] {
 
 async function run(db: Queryable, filters: ReportFilters) {
   const { text, params } = trxItemsSql(filters);
-  const rows = byGrain(await db.query<ItemRow>(text, params), GRAINS.grains);
+  const [result, expected] = await Promise.all([
+    db.query<ItemRow>(text, params),
+    expectedWashes(db, filters, reportSites(db, filters)),
+  ]);
+  const rows = byGrain(result, GRAINS.grains);
   const totals = totalsOf(rows.total);
   return envelope("trx-items", filters, {
     kpis: kpis(
@@ -163,7 +169,10 @@ async function run(db: Queryable, filters: ReportFilters) {
       [programmes, subscriptionWashes, programmePrice, extrasPerWash, subscriptions],
       totals,
     ),
-    series: [...timeSeries(filters, rows.bucket, [programmes]), ...mixSeries(filters, rows.bucket_item)],
+    series: [
+      ...timeSeries(filters, rows.bucket, [programmes]).map((series) => withExpected(series, expected)),
+      ...mixSeries(filters, rows.bucket_item),
+    ],
     tables: KINDS.map((kind) => kindTable(filters, kind, rows)),
   });
 }

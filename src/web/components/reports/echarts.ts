@@ -46,3 +46,5 @@ export const SERIES_COLORS = [
   "#5c940d",
 ];
 export const COMPARISON_COLOR = "#909296";
+/** The forecast's expected washes beside a washes series: dotted, in a colour no series of the period takes. */
+export const EXPECTED_COLOR = "#d9480f";

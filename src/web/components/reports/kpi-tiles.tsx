@@ -75,9 +75,21 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
       ) : (
         label
       )}
-      <Text fz={26} fw={700} lh={1.3} data-testid="kpi-value">
-        {formatValue(value, kpi.unit, true)}
-      </Text>
+      {kpi.isChange && value !== null ? (
+        <Text
+          fz={{ base: 22, sm: 26 }}
+          fw={700}
+          lh={1.3}
+          c={changeColor(value, kpi.good)}
+          data-testid="kpi-value"
+        >
+          {formatChange(value)}
+        </Text>
+      ) : (
+        <Text fz={{ base: 22, sm: 26 }} fw={700} lh={1.3} data-testid="kpi-value">
+          {formatValue(value, kpi.unit, true)}
+        </Text>
+      )}
       {value === null && kpi.empty && (
         <Text size="xs" c="dimmed" data-testid="kpi-empty">
           {kpi.empty}
@@ -88,7 +100,7 @@ function KpiTile({ kpi, comparisonWord }: { kpi: Kpi; comparisonWord: string | n
           {kpi.detail}
         </Text>
       )}
-      {comparisonWord !== null && (
+      {comparisonWord !== null && !kpi.isChange && (
         <Group gap={6} mt={2} wrap="wrap" style={{ rowGap: 0 }}>
           {shown !== null ? (
             <Text size="sm" fw={700} c={changeColor(shown, kpi.good)} data-testid="kpi-change">

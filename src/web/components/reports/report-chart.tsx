@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { ANNOTATION_LABELS, type Annotation } from "../../../shared/annotations/annotations.ts";
 import { formatDate } from "../../../shared/format.ts";
+import { metricLabel } from "../../../shared/metrics/registry.ts";
 import type { ReportEnvelope, Series, Unit } from "../../../shared/reports/envelope.ts";
 import { COMPARISON_LABELS } from "../../../shared/reports/filters.ts";
 import { html, joinHtml } from "../../lib/html.ts";
@@ -11,7 +12,7 @@ import { NotesModal } from "./annotations/notes-modal.tsx";
 import { bucketLabel } from "./bucket-label.ts";
 import type { ChartDeclaration } from "./declaration.ts";
 import { EChart } from "./echart.tsx";
-import { type ChartOption, COMPARISON_COLOR, SERIES_COLORS } from "./echarts.ts";
+import { type ChartOption, COMPARISON_COLOR, EXPECTED_COLOR, SERIES_COLORS } from "./echarts.ts";
 import { formatValue } from "./format-value.ts";
 
 /** The envelope's series a chart declaration names, in its order (`prefix:*` takes all with the prefix). */
@@ -43,6 +44,7 @@ export default function ReportChart({
     (envelope.comparison ? COMPARISON_LABELS[envelope.comparison.mode].toLowerCase() : "");
   const series = useMemo(() => pickSeries(envelope, declaration.series), [envelope, declaration]);
   const annotations = useChartAnnotations(envelope, series[0]);
+  const withExpected = series.some((s) => s.points.some((p) => p.expected !== undefined));
   // The date the note form opens with; null while it is closed.
   const [noteDate, setNoteDate] = useState<string | null>(null);
   const option = useMemo(
@@ -65,9 +67,16 @@ export default function ReportChart({
           </Button>
         )}
       </Group>
-      {withComparison && (
+      {(withComparison || withExpected) && (
         <Text size="xs" c="dimmed">
-          Grijs: {comparisonWord}
+          {[
+            withComparison && `Grijs: ${comparisonWord}`,
+            withExpected &&
+              `oranje stippellijn: ${EXPECTED_LABEL.toLowerCase()} volgens de prognose (met het weer)`,
+          ]
+            .filter(Boolean)
+            .join("; ")
+            .replace(/^o/, "O")}
         </Text>
       )}
       <EChart
@@ -98,6 +107,8 @@ export default function ReportChart({
   );
 }
 
+const EXPECTED_LABEL = metricLabel("expected_washes");
+
 function chartOption(
   declaration: ChartDeclaration,
   series: Series[],
@@ -123,7 +134,18 @@ function chartOption(
       ...(declaration.stacked && { stack: "total", ...(bar ? {} : { areaStyle: {} }) }),
       ...(index === 0 && marks.size > 0 && { markLine: markLine(marks) }),
     };
-    if (!comparison) return [current];
+    const expected = s.points.some((p) => p.expected !== undefined) && {
+      name: EXPECTED_LABEL,
+      type: "line" as const,
+      data: s.points.map((p) =>
+        p.expected === undefined || p.expected === null ? null : Math.round(p.expected),
+      ),
+      itemStyle: { color: EXPECTED_COLOR },
+      lineStyle: { color: EXPECTED_COLOR, type: "dotted" as const, width: 2 },
+      showSymbol: false,
+    };
+    const own = expected ? [current, expected] : [current];
+    if (!comparison) return own;
     const previous = {
       name: `${s.label} (${comparison})`,
       type: declaration.kind,
@@ -132,7 +154,7 @@ function chartOption(
       lineStyle: { color: COMPARISON_COLOR, type: "dashed" as const, width: 1.5 },
       showSymbol: false,
     };
-    return [current, previous];
+    return [...own, previous];
   });
 
   return {
@@ -201,7 +223,14 @@ function tooltip(
 }
 
 // A bucket with several kinds takes the colour of the one that most explains a figure.
-const KIND_ORDER: Annotation["kind"][] = ["note", "promotion-start", "promotion-end", "holiday", "data-gap"];
+const KIND_ORDER: Annotation["kind"][] = [
+  "note",
+  "promotion-start",
+  "promotion-end",
+  "holiday",
+  "weather",
+  "data-gap",
+];
 const leading = (list: Annotation[]) =>
   KIND_ORDER.find((kind) => list.some((a) => a.kind === kind)) ?? list[0].kind;
 

@@ -11,6 +11,7 @@ export const ANNOTATION_COLORS: Record<AnnotationKind, string> = {
   "promotion-start": "#2b8a3e",
   "promotion-end": "#2b8a3e",
   "data-gap": "#e03131",
+  weather: "#15aabf",
   note: "#1c7ed6",
 };
 
