@@ -32,20 +32,6 @@ const INTEGER_TYPES = new Set([
  * Parameters are numbered from `firstParam`, so a statement can bind more after them.
  */
 export function unnestRelation(columns: BatchColumn[], firstParam = 1): BoundRelation {
-  return { sql: relationSql(columns, `$${firstParam}`), values: [batchJson(columns)], types: [VARCHAR] };
-}
-
-/**
- * unnestRelation with the batch written into the SQL as a string literal instead of bound: a statement
- * without parameters can run with others in one call to DuckDB (one trip through the thread pool and back
- * for all of them instead of three for each, store.ts in tracking).
- */
-export function unnestLiteral(columns: BatchColumn[]): string {
-  // In a standard SQL string only the quote is special; JSON.stringify has escaped every control character.
-  return relationSql(columns, `'${batchJson(columns).replaceAll("'", "''")}'`);
-}
-
-function relationSql(columns: BatchColumn[], batch: string): string {
   const shape = JSON.stringify(Object.fromEntries(columns.map((column, i) => [`c${i}`, `${column.type}[]`])));
   const unnested = columns.map((_column, i) => `unnest(b.c${i}) AS c${i}`).join(", ");
   const named = columns
@@ -53,13 +39,15 @@ function relationSql(columns: BatchColumn[], batch: string): string {
       (column, i) => `${column.convert ? column.convert.replace("?", `c${i}`) : `c${i}`} AS ${column.name}`,
     )
     .join(", ");
-  return `(SELECT ${named} FROM (SELECT ${unnested} FROM (SELECT json_transform_strict(${batch}, '${shape}') AS b)))`;
-}
-
-const batchJson = (columns: BatchColumn[]) =>
-  JSON.stringify(
-    Object.fromEntries(columns.map((column, i) => [`c${i}`, column.values.map(jsonValue(column))])),
+  const batch = Object.fromEntries(
+    columns.map((column, i) => [`c${i}`, column.values.map(jsonValue(column))]),
   );
+  return {
+    sql: `(SELECT ${named} FROM (SELECT ${unnested} FROM (SELECT json_transform_strict($${firstParam}, '${shape}') AS b)))`,
+    values: [JSON.stringify(batch)],
+    types: [VARCHAR],
+  };
+}
 
 /** A batch's column by name: its DuckDB type and, optionally, a conversion (as BatchColumn). */
 export type ColumnTypes<Row> = { [Name in keyof Row & string]: Omit<BatchColumn, "name" | "values"> };

@@ -94,9 +94,11 @@ export class CollectStore {
     if (changes.sessions.length === 0) return;
     try {
       await this.assignIds(changes.sessions);
-      // One call for the whole batch (batch-sql.ts); a statement that fails rolls back all of it.
-      const sql = changeStatements(changes).join(";\n");
-      await this.db.transaction((tx) => tx.run(sql));
+      // One transaction for the whole batch (batch-sql.ts); a statement that fails rolls back all of it.
+      const statements = changeStatements(changes);
+      await this.db.transaction(async (_tx, connection) => {
+        for (const { sql, values, types } of statements) await connection.run(sql, values, types);
+      });
     } catch (error) {
       // Memory no longer matches the database: start again from what it holds.
       this.loaded = null;
