@@ -8,7 +8,7 @@ import { startWasbord } from "../tests/support/wasbord-process.ts";
 // realistic series of events one after the other; `concurrency` visitors are under way at once. Every
 // event must be answered 202. The bodies are built before the clock starts.
 //
-// Standalone: npx tsx scripts/bench-collect.ts [--events 20000] [--concurrency 32]
+// Standalone: npx tsx scripts/bench-collect.ts [--events 20000] [--concurrency 128]
 // (starts its own server with a fresh database). `npm run bench` can call measureCollect against its
 // server, started with TRACKING_ORIGINS=BENCH_ORIGIN.
 
@@ -131,7 +131,10 @@ export async function measureCollect(options: {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "32" } },
+    options: {
+      events: { type: "string", default: "20000" },
+      concurrency: { type: "string", default: "128" },
+    },
   });
   // Simulated visitors arrive through X-Forwarded-For, as behind a reverse proxy on this machine.
   const server = await startWasbord({

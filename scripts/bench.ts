@@ -155,7 +155,7 @@ async function main(): Promise<void> {
         log(`${scale}× browser ${c.path}: klik ${c.clickP50Ms} ms, Dit jaar ${c.yearP50Ms} ms`);
       if (index === 0) {
         ingest = await ingestion(server.url, secret, data.today);
-        collect = await measureCollect({ baseUrl: server.url, events: 10_000, concurrency: 32 });
+        collect = await measureCollect({ baseUrl: server.url, events: 10_000, concurrency: 128 });
         log(
           `collect: ${collect.eventsPerSecond} events/s (p50 ${collect.p50Ms} ms, p95 ${collect.p95Ms} ms)`,
         );

@@ -40,6 +40,16 @@ describe("localDay", () => {
     expect(localDay(Date.parse("2026-07-01T21:59:59Z"))).toBe("2026-07-01");
     expect(localDay(Date.parse("2026-07-01T22:00:00Z"))).toBe("2026-07-02");
   });
+
+  it("answers as Intl does for every minute around both changes of summer time, asked in any order", () => {
+    const minutes = (from: string) =>
+      Array.from({ length: 48 * 60 }, (_, i) => Date.parse(from) + i * 60_000 + (i % 7) * 1000);
+    const instants = [...minutes("2026-03-28T12:00:00Z"), ...minutes("2026-10-24T12:00:00Z")];
+    const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" });
+    for (const at of [...instants, ...instants.reverse()]) {
+      expect(localDay(at)).toBe(intl.format(new Date(at)));
+    }
+  });
 });
 
 describe("saltsFromDatabase", () => {

@@ -13,8 +13,19 @@ export interface Salts {
   yesterday: string | null;
 }
 
-/** The Europe/Amsterdam date of an instant, "YYYY-MM-DD". */
-export const localDay = (ms: number): string => amsterdamDate(new Date(ms));
+const HOUR_MS = 3_600_000;
+let dayOfHour = { hour: Number.NaN, day: "" };
+
+/**
+ * The Europe/Amsterdam date of an instant, "YYYY-MM-DD". Every event asks up to three times and Intl takes
+ * microseconds, so the last answer is kept for its UTC hour: Amsterdam is whole hours off UTC and changes to
+ * and from summer time on the hour, so its date cannot change within one.
+ */
+export const localDay = (ms: number): string => {
+  const hour = Math.floor(ms / HOUR_MS);
+  if (dayOfHour.hour !== hour) dayOfHour = { hour, day: amsterdamDate(new Date(ms)) };
+  return dayOfHour.day;
+};
 
 const previousDay = (day: string): string => {
   const date = new Date(`${day}T12:00:00Z`);
