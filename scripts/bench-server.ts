@@ -9,11 +9,13 @@ import { log } from "./bench-latency.ts";
 
 export const DEMO = { email: "demo@wasbord.nl", password: "demo" };
 
-export const startServer = (databasePath: string, today: string) =>
+/** The production build under plain node, as `npm run start:prod` runs it; `ports` to start again on the same. */
+export const startServer = (databasePath: string, today: string, ports: Record<string, string> = {}) =>
   startWasbord({
     databasePath,
+    built: true,
     // Simulated website visitors arrive through X-Forwarded-For, as behind a proxy on this machine.
-    env: { WASBORD_CLOCK: today, TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1" },
+    env: { WASBORD_CLOCK: today, TRACKING_ORIGINS: BENCH_ORIGIN, TRUSTED_PROXIES: "127.0.0.1,::1", ...ports },
   });
 
 /**
@@ -53,12 +55,16 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Starts the server again on the same database, as after a deploy or a crash, and times it. */
-export async function timeRestart(databasePath: string, today: string) {
+/**
+ * Starts the server again on the same database and ports, as after a deploy or a crash, and times it: to
+ * /healthz, and to the first report answered for someone signed in before (the identity provider keeps its
+ * keys beside the database, so their token stays valid, as a browser's session does).
+ */
+export async function timeRestart(stopped: WasbordProcess, today: string, token: string) {
+  const ports = { PORT: new URL(stopped.url).port, IDP_PORT: new URL(stopped.issuer).port };
   const started = performance.now();
-  const server = await startServer(databasePath, today);
+  const server = await startServer(stopped.databasePath, today, ports);
   const healthyMs = Math.round(performance.now() - started);
-  const token = await signIn(server);
   const response = await fetch(`${server.url}/api/reports/users-unique?period=this-year`, {
     headers: { authorization: `Bearer ${token}` },
   });

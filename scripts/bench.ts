@@ -176,10 +176,12 @@ async function main(): Promise<void> {
         `${scale}× onder belasting: ${load.ingestion.rowsPerSecond} kentekenlezingen/s, ${loadCpuSeconds} s CPU`,
       );
       const peakMemoryMb = peakMemoryOf(server.pid);
+      // signed in before the restart, as an operator with the app open is
+      const token = await signIn(server);
       const stopping = performance.now();
       await server.stop();
       const stopMs = Math.round(performance.now() - stopping);
-      const restart = await timeRestart(work, data.today);
+      const restart = await timeRestart(server, data.today, token);
       server = restart.server;
       log(
         `${scale}× herstart: gezond na ${restart.healthyMs} ms, eerste rapport na ${restart.firstReportMs} ms`,

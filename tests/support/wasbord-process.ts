@@ -24,11 +24,11 @@ const root = join(import.meta.dirname, "../..");
  * a fresh DuckDB file (or the one given), and waits until it answers /healthz.
  */
 export async function startWasbord(
-  options: { env?: Record<string, string>; databasePath?: string; args?: string[] } = {},
+  options: { env?: Record<string, string>; databasePath?: string; args?: string[]; built?: boolean } = {},
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
-  const started = await spawnWasbord({ env: options.env, databasePath, args: options.args });
+  const started = await spawnWasbord({ ...options, databasePath });
   await waitForHealth(started.url, started.child, started.output);
   return {
     url: started.url,
@@ -49,8 +49,12 @@ export async function spawnWasbord(options: {
   env?: Record<string, string>;
   databasePath: string;
   args?: string[];
+  /** Run the production build (`npm run build`: dist-server) with plain node, as `npm run start:prod` does. */
+  built?: boolean;
 }) {
-  const [port, idpPort] = [await freePort(), await freePort()];
+  // a restart on the same ports (the bench's) keeps its issuer, and so its signed-in tokens
+  const port = Number(options.env?.PORT ?? (await freePort()));
+  const idpPort = Number(options.env?.IDP_PORT ?? (await freePort()));
   const env = {
     ...process.env,
     NODE_ENV: "test",
@@ -68,7 +72,12 @@ export async function spawnWasbord(options: {
   };
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(root, "src/server/main.ts"), ...(options.args ?? [])],
+    [
+      ...(options.built
+        ? [join(root, "dist-server/server/main.js")]
+        : ["--import", "tsx", join(root, "src/server/main.ts")]),
+      ...(options.args ?? []),
+    ],
     {
       cwd: root,
       env,
