@@ -6,10 +6,11 @@ import { storeMembershipEvents } from "../ingest/memberships.ts";
 import { storePlateReads } from "../ingest/plate-reads.ts";
 import { storeTransactions } from "../ingest/transactions.ts";
 
-// Small random chains for the property test of the derived tables (rebuild-property.test.ts): two or three
-// sites, a dozen plates, reads and sales clustered around both clock changes of 2026, a few memberships of
-// those plates (signed up, charged, declined, paused, cancelled, their car changed), written through the
-// ingestion functions the API uses, in batches that arrive late, out of order and sometimes twice.
+// Small random chains for the property test of the derived tables (tests/support/rebuild-property.ts): two
+// or three sites, a dozen plates, reads and sales clustered around both clock changes of 2026, a few
+// memberships of those plates (signed up, charged, declined, paused, cancelled, their car changed), written
+// through the ingestion functions the API uses, in batches that arrive late, out of order and sometimes
+// twice.
 
 export const CHAIN_SITES = ["a", "b", "c"] as const;
 

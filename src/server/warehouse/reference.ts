@@ -10,7 +10,7 @@ import { factViews, type Watermark } from "./watermark.ts";
 // as of a watermark and its settings (sites, items, promotions, …), copied in one snapshot, and no row of any
 // derived table or bookkeeping: every derived table is built there from nothing, in one go. A report run on
 // it has read no kept sum of the live database, so any difference from the same report on the live one is
-// the incremental catch-ups' doing (rebuild-property.test.ts holds them equal).
+// the incremental catch-ups' doing (tests/support/rebuild-property.ts holds them equal).
 
 /** Tables that another table's foreign keys point at come first, so that the copies insert in order. */
 async function tablesInKeyOrder(db: Database, skip: ReadonlySet<string>): Promise<string[]> {
