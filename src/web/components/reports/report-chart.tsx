@@ -71,12 +71,10 @@ export default function ReportChart({
         <Text size="xs" c="dimmed">
           {[
             withComparison && `Grijs: ${comparisonWord}`,
-            withExpected &&
-              `oranje stippellijn: ${EXPECTED_LABEL.toLowerCase()} volgens de prognose (met het weer)`,
+            withExpected && `Oranje stippellijn: ${EXPECTED_LABEL.toLowerCase()} volgens de prognose`,
           ]
             .filter(Boolean)
-            .join("; ")
-            .replace(/^o/, "O")}
+            .join(" · ")}
         </Text>
       )}
       <EChart
