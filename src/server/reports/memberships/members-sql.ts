@@ -1,6 +1,8 @@
 import type { DuckDBValue } from "@duckdb/node-api";
+import { washSumsSql, washWindows } from "../../warehouse/derived/memberships/wash-sums.ts";
 import { siteCondition } from "../../warehouse/sites.ts";
 import type { ReportFilters } from "../filters.ts";
+import { type ChurnModel, churnChanceSql, churnParams } from "./churn-score.ts";
 
 // The SQL of Abonnementen › Leden (REPORT-DEFINITIONS §5): who is active at an instant, with what the at-risk
 // rule and the churn-risk score look at. A site filter narrows to the memberships sold at the chosen sites.
@@ -22,6 +24,11 @@ export const FEATURES = [
   "price_cents / 100",
 ] as const;
 
+const DAY_MS = 86_400_000;
+
+/** The features as the DOUBLEs the score takes. */
+const FEATURE_VALUES = FEATURES.map((feature) => `(${feature})::DOUBLE`);
+
 export interface FeatureRow {
   member_id: string;
   /** The instant, in epoch milliseconds. */
@@ -42,7 +49,7 @@ export function featuresSql(filters: ReportFilters, instants: { t: Date; until: 
   // The instant's look-backs worked out here: TIMESTAMPTZ arithmetic in SQL goes through the time-zone
   // library per row, and the joins below compare every event and wash of a member with them.
   const values = instants.map((instant, i) => {
-    const back = (days: number) => new Date(instant.t.getTime() - days * 86_400_000).toISOString();
+    const back = (days: number) => new Date(instant.t.getTime() - days * DAY_MS).toISOString();
     Object.assign(params, {
       [`t_${i}`]: instant.t.toISOString(),
       [`until_${i}`]: instant.until.toISOString(),
@@ -90,40 +97,49 @@ export function featuresSql(filters: ReportFilters, instants: { t: Date; until: 
     LEFT JOIN events e ON e.member_id = a.member_id AND e.t = a.t
     LEFT JOIN washes w ON w.member_id = a.member_id AND w.t = a.t
   )
-  SELECT member_id, epoch_ms(t) AS t_ms, ended::INT AS ended, [${FEATURES.map((f) => `(${f})::DOUBLE`).join(", ")}] AS f
+  SELECT member_id, epoch_ms(t) AS t_ms, ended::INT AS ended, [${FEATURE_VALUES.join(", ")}] AS f
   FROM measured ORDER BY t, member_id`;
   return { text, params };
 }
 
 /**
- * The members active at instant `at`, with what the list shows: where and on which plan, since when, their
- * first plate, an open decline (since when), their last wash and their usual gap: the median of the days
- * between their washes in the year before (with at least 4 washes); and what the score weighs (`f`, as
- * featuresSql has it), from the same sums.
+ * The members active at instant `at` that the list shows (`active`: how many are active; one row with only
+ * that when none is listed): those with an open decline, a gap more than twice their usual one, or a churn
+ * score of `model` among the riskiest tenth (`top`). With what the list shows: where and on which plan, since
+ * when, their first plate, an open decline (since when), their last wash and their usual gap: the median of
+ * the days between their washes in the year before (with at least 4 washes); and what the score weighs (`f`,
+ * as featuresSql has it), from the same sums. Only the listed leave the database: a large club's every
+ * member cost more to hand over than to work out.
  */
-export function activeMembersSql(filters: ReportFilters, at: Date) {
-  const back = (days: number) => new Date(at.getTime() - days * 86_400_000).toISOString();
+export function activeMembersSql(
+  filters: ReportFilters,
+  at: Date,
+  kept: { model: ChurnModel | null; sumsAt: Date | null },
+) {
   const params: Record<string, DuckDBValue> = {
-    at: at.toISOString(),
-    t30: back(30),
-    t90: back(90),
-    t365: back(365),
+    ...churnParams(kept.model, FEATURE_VALUES.length),
+    ...washWindows(at),
   };
+  // A member's washes in the year before `at` are those before the kept sums' instant unless the member
+  // washed between the two instants, or a year, 90 or 30 days before either (without sums: in the year).
+  const sumsAt = kept.sumsAt ?? new Date(at.getTime() - 365 * DAY_MS);
+  const slices = [0, 30, 90, 365].map((days, i) => {
+    params[`from_${i}`] = new Date(Math.min(at.getTime(), sumsAt.getTime()) - days * DAY_MS).toISOString();
+    params[`to_${i}`] = new Date(Math.max(at.getTime(), sumsAt.getTime()) - days * DAY_MS).toISOString();
+    return `SELECT member_id FROM membership_washes
+      WHERE occurred_at > $from_${i}::TIMESTAMPTZ AND occurred_at <= $to_${i}::TIMESTAMPTZ`;
+  });
   const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
   const text = `WITH active AS (
     SELECT s.member_id, any_value(s.plan_item_id) AS plan_item_id FROM membership_spans s
     WHERE s.started_at <= $at::TIMESTAMPTZ AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ AND ${site}
     GROUP BY ALL
-  ), washes AS (
-    SELECT w.member_id, w.occurred_at,
-      (epoch(w.occurred_at) - epoch(lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at))) / 86400 AS gap
-    FROM membership_washes w JOIN active USING (member_id)
-    WHERE w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $t365::TIMESTAMPTZ
+  ), changed AS (
+    ${slices.join("\n    UNION ")}
   ), usual AS (
-    SELECT member_id, count(*) AS washes, max(occurred_at) AS last_wash_at, median(gap) AS median_gap,
-      count(*) FILTER (WHERE occurred_at > $t30::TIMESTAMPTZ) AS washes_30,
-      count(*) FILTER (WHERE occurred_at > $t90::TIMESTAMPTZ) AS washes_90
-    FROM washes GROUP BY member_id
+    SELECT * FROM membership_wash_sums WHERE member_id NOT IN (SELECT member_id FROM changed)
+    UNION ALL BY NAME
+    ${washSumsSql("w.member_id IN (SELECT member_id FROM changed) AND w.member_id IN (SELECT member_id FROM active)")}
   ), events AS (
     SELECT member_id, max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
       max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at,
@@ -150,12 +166,24 @@ export function activeMembersSql(filters: ReportFilters, at: Date) {
     FROM active a JOIN membership_members m USING (member_id)
     LEFT JOIN sites site ON site.id = m.site_id JOIN items plan ON plan.id = a.plan_item_id
     LEFT JOIN usual u USING (member_id) LEFT JOIN events e USING (member_id) LEFT JOIN plates p USING (member_id)
+  ), scored AS (
+    SELECT *, ${churnChanceSql(FEATURE_VALUES)} AS score,
+      (epoch($at::TIMESTAMPTZ) - epoch(coalesce(last_wash_at, signed_up_at))) / 86400 AS days_unwashed,
+      CASE WHEN washes >= 4 THEN median_gap END AS usual_gap
+    FROM (SELECT *, [${FEATURE_VALUES.join(", ")}] AS f FROM measured)
+  ), cut AS (
+    -- the score of the last member of the riskiest tenth
+    SELECT list_sort(list(score) FILTER (WHERE score IS NOT NULL), 'DESC')[greatest(1, ceil(count(score) / 10))::BIGINT]
+      AS score
+    FROM scored
+  ), listed AS (
+    SELECT s.*, coalesce(s.score >= cut.score, false) AS top FROM scored s, cut
+    WHERE s.open_decline OR (s.usual_gap > 0 AND s.days_unwashed > 2 * s.usual_gap) OR s.score >= cut.score
   )
-  SELECT member_id, plate, site_name, plan_name, signed_up_at::VARCHAR AS signed_up_at,
-    CASE WHEN open_decline THEN declined_at::VARCHAR END AS open_decline_at, last_wash_at::VARCHAR AS last_wash_at,
-    (epoch($at::TIMESTAMPTZ) - epoch(coalesce(last_wash_at, signed_up_at))) / 86400 AS days_since_wash,
-    washes, CASE WHEN washes >= 4 THEN median_gap END AS usual_gap, f
-  FROM (SELECT *, [${FEATURES.map((f) => `(${f})::DOUBLE`).join(", ")}] AS f FROM measured)
-  ORDER BY member_id`;
+  SELECT n.active, l.member_id, l.plate, l.site_name, l.plan_name, l.signed_up_at::VARCHAR AS signed_up_at,
+    CASE WHEN l.open_decline THEN l.declined_at::VARCHAR END AS open_decline_at, l.last_wash_at::VARCHAR AS last_wash_at,
+    l.days_unwashed AS days_since_wash, l.washes, l.usual_gap, l.f, l.top
+  FROM (SELECT count(*) AS active FROM active) n LEFT JOIN listed l ON true
+  ORDER BY l.member_id`;
   return { text, params };
 }

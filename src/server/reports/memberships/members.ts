@@ -2,6 +2,7 @@ import { formatDate } from "../../../shared/format.ts";
 import type { Queryable } from "../../db/database.ts";
 import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
 import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
+import { sumsInstant } from "../../warehouse/derived/memberships/wash-sums.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals } from "../envelope.ts";
@@ -52,21 +53,20 @@ const args = (built: { text: string; params: Record<string, unknown> }) =>
   [built.text, built.params as never] as const;
 
 async function run(db: Queryable, filters: ReportFilters) {
-  const [active, { model, test }] = await Promise.all([
-    db.query<MemberRow>(...args(activeMembersSql(filters, filters.current.end))),
-    churnHistory(db, filters),
-  ]);
-  const scores = active.map((row) => (model ? churnChance(model, row.f) : null));
-  const ranked = scores.filter((s): s is number => s !== null).sort((a, b) => b - a);
-  const topCut = ranked[Math.max(0, Math.ceil(ranked.length / 10) - 1)] ?? Number.POSITIVE_INFINITY;
-  const listed: Listed[] = active.flatMap((row, i) => {
-    const score = scores[i];
-    const reason = reasonOf(row, score !== null && score >= topCut);
-    return reason ? [{ ...row, win: "current" as const, reason, churn_risk: score }] : [];
+  const [{ model, test }, sumsAt] = await Promise.all([churnHistory(db, filters), sumsInstant(db)]);
+  const rows = await db.query<MemberRow & { active: number; top: boolean | null }>(
+    ...args(activeMembersSql(filters, filters.current.end, { model, sumsAt })),
+  );
+  const listed: Listed[] = rows.flatMap((row) => {
+    const reason = row.member_id === null ? null : reasonOf(row, row.top === true);
+    if (!reason) return [];
+    return [
+      { ...row, win: "current" as const, reason, churn_risk: model ? churnChance(model, row.f) : null },
+    ];
   });
   const summary: Summary = {
     win: "current",
-    active: active.length,
+    active: rows[0]?.active ?? 0,
     at_risk: listed.filter((row) => row.open_decline_at || late(row)).length,
     open_declines: listed.filter((row) => row.open_decline_at).length,
     test,
@@ -186,7 +186,8 @@ export const membershipMembers = defineReport({
   id: "memberships/members",
   syncs: [syncMemberState, syncMemberWashes],
   sql: {
-    "members-active": (filters) => activeMembersSql(filters, filters.current.end),
+    "members-active": (filters) =>
+      activeMembersSql(filters, filters.current.end, { model: null, sumsAt: null }),
     "members-history": (filters) => featuresSql(filters, historyInstants(filters.current.end)),
   },
   run,

@@ -1,0 +1,17 @@
+-- Each member's washes in the year before one instant (membership_washes_sync.sums_at), kept beside the member
+-- washes (warehouse/derived/memberships/wash-sums.ts): Abonnementen › Leden reads them instead of grouping
+-- every member wash of the year, and works out again only the members whose washes differ at its own instant.
+CREATE TABLE membership_wash_sums (
+  member_id VARCHAR NOT NULL,
+  -- in the year before sums_at, the last 90 and 30 days of it
+  washes BIGINT NOT NULL,
+  washes_90 BIGINT NOT NULL,
+  washes_30 BIGINT NOT NULL,
+  last_wash_at TIMESTAMPTZ NOT NULL,
+  -- the median of the days between consecutive washes in that year (null with one wash)
+  median_gap DOUBLE
+);
+
+-- The instant the sums are for: the hour the newest member wash began in; null before any is kept (the next
+-- sync then works them out).
+ALTER TABLE membership_washes_sync ADD COLUMN sums_at TIMESTAMPTZ;

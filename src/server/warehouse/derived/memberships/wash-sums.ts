@@ -1,0 +1,78 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import type { Queryable } from "../../../db/database.ts";
+
+// Each member's washes in the year before one instant, kept in membership_wash_sums (migration 121) with the
+// member washes (member-washes.ts): Abonnementen › Leden weighs them at the end of its period, and grouping
+// every member wash of a year at each request took most of its time. The instant (sums_at) is the hour the
+// newest member wash began in: a request at any instant reads the sums of the members whose washes are the
+// same in its year and works out only the others again (reports/memberships/members-sql.ts), which near now
+// are the few with a wash since that hour or just a year, 90 or 30 days before it.
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The sums' look-backs from `at`: the year, 90 and 30 days, as ISO instants (washSumsSql's parameters). */
+export function washWindows(at: Date): Record<"at" | "t30" | "t90" | "t365", string> {
+  const back = (days: number) => new Date(at.getTime() - days * DAY_MS).toISOString();
+  return { at: at.toISOString(), t30: back(30), t90: back(90), t365: back(365) };
+}
+
+/**
+ * Per member whose washes `members` selects (a condition on `w`): its washes in the year before $at (how many,
+ * in the last 90 and 30 days, the last) and the median of the days between consecutive ones in that year.
+ */
+export const washSumsSql = (members: string) => `SELECT member_id, count(*) AS washes,
+    count(*) FILTER (WHERE occurred_at > $t90::TIMESTAMPTZ) AS washes_90,
+    count(*) FILTER (WHERE occurred_at > $t30::TIMESTAMPTZ) AS washes_30,
+    max(occurred_at) AS last_wash_at, median(gap) AS median_gap
+  FROM (
+    SELECT w.member_id, w.occurred_at,
+      (epoch(w.occurred_at) - epoch(lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at))) / 86400
+        AS gap
+    FROM membership_washes w
+    WHERE (${members}) AND w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $t365::TIMESTAMPTZ
+  )
+  GROUP BY member_id`;
+
+/** The instant the kept sums are for; null before any member wash. */
+export async function sumsInstant(db: Queryable): Promise<Date | null> {
+  const [{ sums_at }] = await db.query<{ sums_at: string | null }>(
+    "SELECT sums_at FROM membership_washes_sync",
+  );
+  return sums_at === null ? null : new Date(sums_at);
+}
+
+/**
+ * Brings the sums up to date in the member washes' transaction, after their rows changed: `changed` says
+ * whose (a subquery of member ids and its parameters), "all", or null for none. When the newest wash began in
+ * another hour than the sums are for, all are worked out anew for that hour (about once an hour while washes
+ * arrive); otherwise only the changed members.
+ */
+export async function keepWashSums(
+  tx: Queryable,
+  changed: { members: string; params: Record<string, DuckDBValue> } | "all" | null,
+): Promise<void> {
+  const [{ newest, sums_at }] = await tx.query<{ newest: string | null; sums_at: string | null }>(
+    "SELECT (SELECT max(occurred_at) FROM membership_washes) AS newest, sums_at FROM membership_washes_sync",
+  );
+  const at = newest === null ? null : new Date(Math.floor(Date.parse(newest) / HOUR_MS) * HOUR_MS);
+  const moved = at?.getTime() !== (sums_at === null ? undefined : Date.parse(sums_at));
+  if (moved || changed === "all") {
+    await tx.run("DELETE FROM membership_wash_sums");
+    if (at)
+      await tx.run(`INSERT INTO membership_wash_sums BY NAME (${washSumsSql("true")})`, washWindows(at));
+    if (moved)
+      await tx.run("UPDATE membership_washes_sync SET sums_at = $at::TIMESTAMPTZ", {
+        at: at?.toISOString() ?? null,
+      });
+  } else if (changed && at) {
+    await tx.run(`DELETE FROM membership_wash_sums WHERE member_id IN (${changed.members})`, changed.params);
+    await tx.run(
+      `INSERT INTO membership_wash_sums BY NAME (${washSumsSql(`w.member_id IN (${changed.members})`)})`,
+      {
+        ...changed.params,
+        ...washWindows(at),
+      },
+    );
+  }
+}
