@@ -25,6 +25,8 @@ export const FEATURES = [
 ] as const;
 
 const DAY_MS = 86_400_000;
+/** Members the list shows on screen; the CSV has them all. */
+export const SHOWN_MEMBERS = 50;
 
 /** The features as the DOUBLEs the score takes. */
 const FEATURE_VALUES = FEATURES.map((feature) => `(${feature})::DOUBLE`);
@@ -103,8 +105,9 @@ export function featuresSql(filters: ReportFilters, instants: { t: Date; until: 
 }
 
 /**
- * The members active at instant `at` that the list shows (`active`: how many are active; one row with only
- * that when none is listed): those with an open decline, a gap more than twice their usual one, or a churn
+ * The members active at instant `at` that the list shows, the riskiest SHOWN_MEMBERS of them unless the
+ * table is asked for whole (`active`, `listed`, `at_risk`, `open_declines`: how many; one row with only those
+ * when none is listed): those with an open decline, a gap more than twice their usual one, or a churn
  * score of `model` among the riskiest tenth (`top`). With what the list shows: where and on which plan, since
  * when, their first plate, an open decline (since when), their last wash and their usual gap: the median of
  * the days between their washes in the year before (with at least 4 washes); and what the score weighs (`f`,
@@ -117,6 +120,7 @@ export function activeMembersSql(
   kept: { model: ChurnModel | null; sumsAt: Date | null },
 ) {
   const params: Record<string, DuckDBValue> = {
+    shown: filters.table.all ? null : SHOWN_MEMBERS,
     ...churnParams(kept.model, FEATURE_VALUES.length),
     ...washWindows(at),
   };
@@ -177,13 +181,22 @@ export function activeMembersSql(
       AS score
     FROM scored
   ), listed AS (
-    SELECT s.*, coalesce(s.score >= cut.score, false) AS top FROM scored s, cut
+    SELECT s.*, coalesce(s.score >= cut.score, false) AS top,
+      s.open_decline OR (s.usual_gap > 0 AND s.days_unwashed > 2 * s.usual_gap) AS at_risk
+    FROM scored s, cut
     WHERE s.open_decline OR (s.usual_gap > 0 AND s.days_unwashed > 2 * s.usual_gap) OR s.score >= cut.score
+  ), counted AS (
+    -- the list shows the riskiest $shown (all with NULL): those scored at least the $shown-th score, ties and
+    -- a hair below it included (the list ranks them by the score as worked out in JavaScript)
+    SELECT (SELECT count(*) FROM active) AS active, count(*) AS listed,
+      count(*) FILTER (WHERE at_risk) AS at_risk, count(*) FILTER (WHERE open_decline) AS open_declines,
+      list_sort(list(score) FILTER (WHERE score IS NOT NULL), 'DESC')[$shown::BIGINT] * (1 - 1e-9) AS shown_from
+    FROM listed
   )
-  SELECT n.active, l.member_id, l.plate, l.site_name, l.plan_name, l.signed_up_at::VARCHAR AS signed_up_at,
-    CASE WHEN l.open_decline THEN l.declined_at::VARCHAR END AS open_decline_at, l.last_wash_at::VARCHAR AS last_wash_at,
-    l.days_unwashed AS days_since_wash, l.washes, l.usual_gap, l.f, l.top
-  FROM (SELECT count(*) AS active FROM active) n LEFT JOIN listed l ON true
+  SELECT c.active, c.listed, c.at_risk, c.open_declines, l.member_id, l.plate, l.site_name, l.plan_name,
+    l.signed_up_at::VARCHAR AS signed_up_at, CASE WHEN l.open_decline THEN l.declined_at::VARCHAR END AS open_decline_at,
+    l.last_wash_at::VARCHAR AS last_wash_at, l.days_unwashed AS days_since_wash, l.washes, l.usual_gap, l.f, l.top
+  FROM counted c LEFT JOIN listed l ON c.shown_from IS NULL OR l.score >= c.shown_from
   ORDER BY l.member_id`;
   return { text, params };
 }

@@ -10,15 +10,12 @@ import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
 import { type Backtest, churnHistory, historyInstants } from "./churn-history.ts";
 import { churnChance } from "./churn-score.ts";
-import { activeMembersSql, featuresSql } from "./members-sql.ts";
+import { activeMembersSql, featuresSql, SHOWN_MEMBERS } from "./members-sql.ts";
 
 // Abonnementen › Leden: who is about to leave (REPORT-DEFINITIONS §5), at the end of the period (now, for a
 // period that runs to now). The at-risk rule: an open decline, or days since the last wash more than twice
 // the member's own usual gap. The churn-risk score: the chance of ending within the next month, from a model
 // fitted on the club's own history, with its backtest (churn-history.ts).
-
-/** Members the list shows on screen; the CSV has them all. */
-const SHOWN_MEMBERS = 50;
 
 interface MemberRow {
   member_id: string;
@@ -34,6 +31,8 @@ interface MemberRow {
   /** What the score weighs (FEATURES). */
   f: number[];
 }
+/** How many members are active, listed, at risk (an open decline or late) and with an open decline. */
+type Counts = Record<"active" | "listed" | "at_risk" | "open_declines", number>;
 type Listed = MemberRow & { win: "current"; reason: string; churn_risk: number | null };
 
 const late = (row: MemberRow) =>
@@ -54,7 +53,7 @@ const args = (built: { text: string; params: Record<string, unknown> }) =>
 
 async function run(db: Queryable, filters: ReportFilters) {
   const [{ model, test }, sumsAt] = await Promise.all([churnHistory(db, filters), sumsInstant(db)]);
-  const rows = await db.query<MemberRow & { active: number; top: boolean | null }>(
+  const rows = await db.query<MemberRow & Counts & { top: boolean | null }>(
     ...args(activeMembersSql(filters, filters.current.end, { model, sumsAt })),
   );
   const listed: Listed[] = rows.flatMap((row) => {
@@ -66,16 +65,16 @@ async function run(db: Queryable, filters: ReportFilters) {
   });
   const summary: Summary = {
     win: "current",
-    active: rows[0]?.active ?? 0,
-    at_risk: listed.filter((row) => row.open_decline_at || late(row)).length,
-    open_declines: listed.filter((row) => row.open_decline_at).length,
+    active: rows[0].active,
+    at_risk: rows[0].at_risk,
+    open_declines: rows[0].open_declines,
     test,
   };
   const unfiltered = { ...filters, comparison: null };
   return envelope("memberships/members", filters, {
     kpis: kpis(unfiltered, summaryMetrics(test), { current: summary }),
     series: [],
-    tables: [memberTable(unfiltered, listed), backtestTable(unfiltered, test)],
+    tables: [memberTable(unfiltered, listed, rows[0].listed), backtestTable(unfiltered, test)],
   });
 }
 
@@ -101,7 +100,8 @@ function summaryMetrics(test: Backtest | null): Metric<Summary>[] {
   ];
 }
 
-function memberTable(filters: ReportFilters, rows: Listed[]) {
+/** `rows`: the riskiest of the `total` listed, or all of them (activeMembersSql). */
+function memberTable(filters: ReportFilters, rows: Listed[], total: number) {
   const totals: Totals<Listed> = {};
   const table = breakdownTable(
     filters,
@@ -129,12 +129,12 @@ function memberTable(filters: ReportFilters, rows: Listed[]) {
     totals,
   );
   // A list of people, not of figures: the riskiest first, no totals, and no "rest" row summing their scores.
-  if (filters.table.all || table.rows.length <= SHOWN_MEMBERS) return { ...table, totals: null };
+  if (filters.table.all || total <= SHOWN_MEMBERS) return { ...table, totals: null };
   return {
     ...table,
     totals: null,
     rows: table.rows.slice(0, SHOWN_MEMBERS),
-    cut: { shown: SHOWN_MEMBERS, total: table.rows.length, rest: null },
+    cut: { shown: SHOWN_MEMBERS, total, rest: null },
   };
 }
 
