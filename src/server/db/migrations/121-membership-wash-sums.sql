@@ -1,6 +1,7 @@
--- Each member's washes in the year before one instant (membership_washes_sync.sums_at), kept beside the member
--- washes (warehouse/derived/memberships/wash-sums.ts): Abonnementen › Leden reads them instead of grouping
--- every member wash of the year, and works out again only the members whose washes differ at its own instant.
+-- Each member's washes in the year before one instant (membership_washes_sync.sums_at) and events up to it,
+-- kept beside the member washes (warehouse/derived/memberships/wash-sums.ts): Abonnementen › Leden reads them
+-- instead of grouping every member wash of the year and every event, and works out again only the members
+-- whose washes or events differ at its own instant.
 CREATE TABLE membership_wash_sums (
   member_id VARCHAR NOT NULL,
   -- in the year before sums_at, the last 90 and 30 days of it
@@ -10,6 +11,15 @@ CREATE TABLE membership_wash_sums (
   last_wash_at TIMESTAMPTZ NOT NULL,
   -- the median of the days between consecutive washes in that year (null with one wash)
   median_gap DOUBLE
+);
+
+CREATE TABLE membership_event_sums (
+  member_id VARCHAR NOT NULL,
+  -- the last decline and charge up to sums_at, the declines in the 90 days before it, whether it ever paused
+  declined_at TIMESTAMPTZ,
+  charged_at TIMESTAMPTZ,
+  declines_90 BIGINT NOT NULL,
+  paused_before BOOLEAN NOT NULL
 );
 
 -- The instant the sums are for: the hour the newest member wash began in; null before any is kept (the next

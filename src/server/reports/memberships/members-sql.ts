@@ -1,5 +1,5 @@
 import type { DuckDBValue } from "@duckdb/node-api";
-import { washSumsSql, washWindows } from "../../warehouse/derived/memberships/wash-sums.ts";
+import { eventSumsSql, washSumsSql, washWindows } from "../../warehouse/derived/memberships/wash-sums.ts";
 import { siteCondition } from "../../warehouse/sites.ts";
 import type { ReportFilters } from "../filters.ts";
 import { type ChurnModel, churnChanceSql, churnParams } from "./churn-score.ts";
@@ -124,33 +124,37 @@ export function activeMembersSql(
     ...churnParams(kept.model, FEATURE_VALUES.length),
     ...washWindows(at),
   };
-  // A member's washes in the year before `at` are those before the kept sums' instant unless the member
-  // washed between the two instants, or a year, 90 or 30 days before either (without sums: in the year).
-  const sumsAt = kept.sumsAt ?? new Date(at.getTime() - 365 * DAY_MS);
-  const slices = [0, 30, 90, 365].map((days, i) => {
-    params[`from_${i}`] = new Date(Math.min(at.getTime(), sumsAt.getTime()) - days * DAY_MS).toISOString();
-    params[`to_${i}`] = new Date(Math.max(at.getTime(), sumsAt.getTime()) - days * DAY_MS).toISOString();
-    return `SELECT member_id FROM membership_washes
-      WHERE occurred_at > $from_${i}::TIMESTAMPTZ AND occurred_at <= $to_${i}::TIMESTAMPTZ`;
-  });
+  // A member's washes in the year before `at` and events up to it are those at the kept sums' instant unless
+  // the member washed or had an event between the two instants, washed a year, 90 or 30 days before either or
+  // declined 90 days before (without sums: all are worked out).
+  const [from, to] = [Math.min, Math.max].map((pick) => pick(at.getTime(), (kept.sumsAt ?? at).getTime()));
+  const between = (table: string, key: string, days: number[]) =>
+    days.map((day) => {
+      params[`from_${key}${day}`] = new Date(from - day * DAY_MS).toISOString();
+      params[`to_${key}${day}`] = new Date(to - day * DAY_MS).toISOString();
+      return `SELECT member_id FROM ${table}
+      WHERE occurred_at > $from_${key}${day}::TIMESTAMPTZ AND occurred_at <= $to_${key}${day}::TIMESTAMPTZ`;
+    });
+  const [washed, happened] = kept.sumsAt
+    ? [between("membership_washes", "w", [0, 30, 90, 365]), between("membership_events", "e", [0, 90])]
+    : [["SELECT member_id FROM active"], ["SELECT member_id FROM active"]];
   const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
   const text = `WITH active AS (
     SELECT s.member_id, any_value(s.plan_item_id) AS plan_item_id FROM membership_spans s
     WHERE s.started_at <= $at::TIMESTAMPTZ AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ AND ${site}
     GROUP BY ALL
-  ), changed AS (
-    ${slices.join("\n    UNION ")}
+  ), washed AS (
+    ${washed.join("\n    UNION ")}
   ), usual AS (
-    SELECT * FROM membership_wash_sums WHERE member_id NOT IN (SELECT member_id FROM changed)
+    SELECT * FROM membership_wash_sums WHERE member_id NOT IN (SELECT member_id FROM washed)
     UNION ALL BY NAME
-    ${washSumsSql("w.member_id IN (SELECT member_id FROM changed) AND w.member_id IN (SELECT member_id FROM active)")}
+    ${washSumsSql("w.member_id IN (SELECT member_id FROM washed) AND w.member_id IN (SELECT member_id FROM active)")}
+  ), happened AS (
+    ${happened.join("\n    UNION ")}
   ), events AS (
-    SELECT member_id, max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
-      max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at,
-      count(*) FILTER (WHERE type = 'decline' AND occurred_at > $t90::TIMESTAMPTZ) AS declines_90,
-      count(*) FILTER (WHERE type = 'pause') > 0 AS paused_before
-    FROM membership_events WHERE member_id IN (SELECT member_id FROM active) AND occurred_at <= $at::TIMESTAMPTZ
-    GROUP BY member_id
+    SELECT * FROM membership_event_sums WHERE member_id NOT IN (SELECT member_id FROM happened)
+    UNION ALL BY NAME
+    ${eventSumsSql("e.member_id IN (SELECT member_id FROM happened) AND e.member_id IN (SELECT member_id FROM active)")}
   ), plates AS (
     SELECT member_id, min(plate) AS plate FROM membership_plates
     WHERE started_at <= $at::TIMESTAMPTZ AND coalesce(ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ

@@ -41,11 +41,11 @@ async function synced() {
   await syncMemberState(db);
   await syncMemberWashes(db);
   const kept = await washes();
-  const keptSums = await sums();
+  const keptSums = [await sums(), await eventSums()];
   await db.transaction((tx) => MEMBER_WASHES_DECLARED.reset(tx));
   await syncMemberWashes(db);
   expect(await washes(), "the kept member washes equal a rebuild").toEqual(kept);
-  expect(await sums(), "the kept sums equal a rebuild").toEqual(keptSums);
+  expect([await sums(), await eventSums()], "the kept sums equal a rebuild").toEqual(keptSums);
   return kept;
 }
 const iso = (at: string) => new Date(amsterdam(at)).toISOString();
@@ -60,6 +60,7 @@ const sums = () =>
     `SELECT sums_at, member_id, washes, washes_90, washes_30, last_wash_at, median_gap
     FROM membership_wash_sums, membership_washes_sync ORDER BY ALL`,
   );
+const eventSums = () => db.query("FROM membership_event_sums ORDER BY ALL");
 const washes = () =>
   db.query<{ transaction_id: number; member_id: string; member_site_id: number | null; site_id: number }>(
     "SELECT transaction_id, member_id, member_site_id, site_id FROM membership_washes ORDER BY ALL",
@@ -91,9 +92,22 @@ describe("member washes", () => {
         median_gap: 3,
       },
     ]);
-    // a cancel on 6 January arrives: the second wash was no longer a member's
-    await storeEvents(db, [event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" })]);
+    // a cancel on 6 January arrives, after a decline on the 2nd: the second wash was no longer a member's
+    await storeEvents(db, [
+      event("1", "decline", "2026-01-02 03:00"),
+      event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" }),
+    ]);
     expect((await synced()).map((row) => row.transaction_id)).toEqual([first]);
+    // the events up to the sums' instant (5 January, 10:00): the decline, not the cancel
+    expect(await eventSums()).toEqual([
+      {
+        member_id: "1",
+        declined_at: iso("2026-01-02 03:00"),
+        charged_at: null,
+        declines_90: 1,
+        paused_before: false,
+      },
+    ]);
     expect(await sums()).toMatchObject([{ sums_at: iso("2026-01-05 10:00"), washes: 1, median_gap: null }]);
   });
 });

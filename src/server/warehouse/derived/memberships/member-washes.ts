@@ -59,7 +59,7 @@ export const syncMemberWashes = (db: Queryable) =>
           )
         )
           // nothing new, but sums not yet worked out (a database from before migration 121) are
-          return keepWashSums(tx, null);
+          return keepWashSums(tx, null, target.events_next);
         // Under a watermark (watermark.ts) the facts are cut where the read stands: upstream tables a later
         // catch-up brought further hold rows this sync cannot see, so it leaves them to that catch-up's round.
         for (const fact of facts) {
@@ -104,13 +104,17 @@ export const syncMemberWashes = (db: Queryable) =>
             lines,
             lines_to,
           });
-          await keepWashSums(tx, { members: "SELECT member_id FROM wash_sums_changed", params: {} });
+          await keepWashSums(
+            tx,
+            { members: "SELECT member_id FROM wash_sums_changed", params: {} },
+            target.events_next,
+          );
         } else {
           await tx.run("DELETE FROM membership_washes");
           await tx.run(
             `INSERT INTO membership_washes BY NAME (${memberWashesSql("true")} ORDER BY v.occurred_at)`,
           );
-          await keepWashSums(tx, "all");
+          await keepWashSums(tx, "all", target.events_next);
         }
         await tx.run(
           `UPDATE membership_washes_sync SET ${Object.keys(target)
@@ -122,17 +126,18 @@ export const syncMemberWashes = (db: Queryable) =>
     FACTS,
   );
 
-/** Member washes and each member's sums of them, after the programme visits and each membership's course. */
+/** Member washes and each member's sums of them and of its events, after the programme visits and each membership's course. */
 export const MEMBER_WASHES_DECLARED: DerivedDeclaration = {
   name: "abonnementen: wassen door leden",
   follows: ["programme_visits", "membership_plates"],
-  tables: ["membership_washes", "membership_wash_sums"],
+  tables: ["membership_washes", "membership_wash_sums", "membership_event_sums"],
   bookkeeping: { state: "membership_washes_sync", facts: FACTS },
   plateColumns: {},
   sync: syncMemberWashes,
   reset: async (tx) => {
     await tx.run("DELETE FROM membership_washes");
     await tx.run("DELETE FROM membership_wash_sums");
+    await tx.run("DELETE FROM membership_event_sums");
     await tx.run(
       `UPDATE membership_washes_sync SET ${Object.keys(FACTS)
         .flatMap((fact) => [`${fact} = 0`, `${fact}_next = 0`])

@@ -1,12 +1,13 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { Queryable } from "../../../db/database.ts";
 
-// Each member's washes in the year before one instant, kept in membership_wash_sums (migration 121) with the
-// member washes (member-washes.ts): Abonnementen › Leden weighs them at the end of its period, and grouping
-// every member wash of a year at each request took most of its time. The instant (sums_at) is the hour the
-// newest member wash began in: a request at any instant reads the sums of the members whose washes are the
-// same in its year and works out only the others again (reports/memberships/members-sql.ts), which near now
-// are the few with a wash since that hour or just a year, 90 or 30 days before it.
+// Each member's washes in the year before one instant and events up to it, kept in membership_wash_sums and
+// membership_event_sums (migration 121) with the member washes (member-washes.ts): Abonnementen › Leden weighs
+// them at the end of its period, and grouping every member wash of a year and every event at each request
+// took most of its time. The instant (sums_at) is the hour the newest member wash began in: a request at any
+// instant reads the sums of the members whose washes and events are the same at its instant and works out
+// only the others again (reports/memberships/members-sql.ts), which near now are the few with a wash or an
+// event since that hour, or a wash or decline just a year, 90 or 30 days before it.
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -34,6 +35,18 @@ export const washSumsSql = (members: string) => `SELECT member_id, count(*) AS w
   )
   GROUP BY member_id`;
 
+/**
+ * Per member whose events `members` selects (a condition on `e`) and of `e`: its last decline and charge up
+ * to $at, its declines in the 90 days before and whether it ever paused.
+ */
+export const eventSumsSql = (members: string, e = "membership_events") => `SELECT member_id,
+    max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
+    max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at,
+    count(*) FILTER (WHERE type = 'decline' AND occurred_at > $t90::TIMESTAMPTZ) AS declines_90,
+    count(*) FILTER (WHERE type = 'pause') > 0 AS paused_before
+  FROM ${e} e WHERE (${members}) AND occurred_at <= $at::TIMESTAMPTZ
+  GROUP BY member_id`;
+
 /** The instant the kept sums are for; null before any member wash. */
 export async function sumsInstant(db: Queryable): Promise<Date | null> {
   const [{ sums_at }] = await db.query<{ sums_at: string | null }>(
@@ -44,35 +57,45 @@ export async function sumsInstant(db: Queryable): Promise<Date | null> {
 
 /**
  * Brings the sums up to date in the member washes' transaction, after their rows changed: `changed` says
- * whose (a subquery of member ids and its parameters), "all", or null for none. When the newest wash began in
- * another hour than the sums are for, all are worked out anew for that hour (about once an hour while washes
- * arrive); otherwise only the changed members.
+ * whose (a subquery of member ids and its parameters), "all", or null for none. The events are those the
+ * member washes took in (rowid below `eventsTo`). When the newest wash began in another hour than the sums
+ * are for, all are worked out anew for that hour (about once an hour while washes arrive); otherwise only
+ * the changed members.
  */
 export async function keepWashSums(
   tx: Queryable,
   changed: { members: string; params: Record<string, DuckDBValue> } | "all" | null,
+  eventsTo: number,
 ): Promise<void> {
   const [{ newest, sums_at }] = await tx.query<{ newest: string | null; sums_at: string | null }>(
     "SELECT (SELECT max(occurred_at) FROM membership_washes) AS newest, sums_at FROM membership_washes_sync",
   );
   const at = newest === null ? null : new Date(Math.floor(Date.parse(newest) / HOUR_MS) * HOUR_MS);
   const moved = at?.getTime() !== (sums_at === null ? undefined : Date.parse(sums_at));
+  const events = "(SELECT * FROM membership_events WHERE rowid < $events_to)";
+  const keep = async (whose: string | null, params: Record<string, DuckDBValue>) => {
+    for (const table of ["membership_wash_sums", "membership_event_sums"]) {
+      await tx.run(
+        `DELETE FROM ${table}${whose ? ` WHERE member_id IN (${whose})` : ""}`,
+        whose ? params : {},
+      );
+    }
+    if (!at) return;
+    const windows = { ...params, ...washWindows(at) };
+    await tx.run(
+      `INSERT INTO membership_wash_sums BY NAME (${washSumsSql(whose ? `w.member_id IN (${whose})` : "true")})`,
+      windows,
+    );
+    await tx.run(
+      `INSERT INTO membership_event_sums BY NAME (${eventSumsSql(whose ? `e.member_id IN (${whose})` : "true", events)})`,
+      { ...params, at: windows.at, t90: windows.t90, events_to: eventsTo },
+    );
+  };
   if (moved || changed === "all") {
-    await tx.run("DELETE FROM membership_wash_sums");
-    if (at)
-      await tx.run(`INSERT INTO membership_wash_sums BY NAME (${washSumsSql("true")})`, washWindows(at));
+    await keep(null, {});
     if (moved)
       await tx.run("UPDATE membership_washes_sync SET sums_at = $at::TIMESTAMPTZ", {
         at: at?.toISOString() ?? null,
       });
-  } else if (changed && at) {
-    await tx.run(`DELETE FROM membership_wash_sums WHERE member_id IN (${changed.members})`, changed.params);
-    await tx.run(
-      `INSERT INTO membership_wash_sums BY NAME (${washSumsSql(`w.member_id IN (${changed.members})`)})`,
-      {
-        ...changed.params,
-        ...washWindows(at),
-      },
-    );
-  }
+  } else if (changed) await keep(changed.members, changed.params);
 }
