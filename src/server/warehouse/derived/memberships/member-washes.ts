@@ -10,6 +10,7 @@ import { keepWashSums } from "./wash-sums.ts";
 // that the upstream tables took in since, and anything else (rows deleted from the facts) all of it.
 // It follows the upstream tables' own bookkeeping, not the facts': a report request may leave their catch-up
 // to the refresher, and a wash can only be a member's once programme_visits and membership_plates hold it.
+// The members whose washes or events a sync worked out again get their sums (wash-sums.ts) worked out too.
 
 /** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
@@ -58,7 +59,7 @@ export const syncMemberWashes = (db: Queryable) =>
             (fact) => target[fact] === state[fact] && target[`${fact}_next`] === state[`${fact}_next`],
           )
         )
-          // nothing new, but sums not yet worked out (a database from before migration 121) are
+          // nothing new; the sums are worked out if missing (a database from before migration 121)
           return keepWashSums(tx, null, target.events_next);
         // Under a watermark (watermark.ts) the facts are cut where the read stands: upstream tables a later
         // catch-up brought further hold rows this sync cannot see, so it leaves them to that catch-up's round.
@@ -126,7 +127,10 @@ export const syncMemberWashes = (db: Queryable) =>
     FACTS,
   );
 
-/** Member washes and each member's sums of them and of its events, after the programme visits and each membership's course. */
+/**
+ * Member washes and each member's sums of them and of its events (wash-sums.ts), after the programme visits
+ * and each membership's course.
+ */
 export const MEMBER_WASHES_DECLARED: DerivedDeclaration = {
   name: "abonnementen: wassen door leden",
   follows: ["programme_visits", "membership_plates"],
