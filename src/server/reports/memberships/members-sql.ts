@@ -179,16 +179,16 @@ export function activeMembersSql(
       (epoch($at::TIMESTAMPTZ) - epoch(coalesce(last_wash_at, signed_up_at))) / 86400 AS days_unwashed,
       CASE WHEN washes >= 4 THEN median_gap END AS usual_gap
     FROM (SELECT *, [${FEATURE_VALUES.join(", ")}] AS f FROM measured)
+  ), flagged AS (
+    SELECT *, open_decline OR (usual_gap > 0 AND days_unwashed > 2 * usual_gap) AS at_risk FROM scored
   ), cut AS (
     -- the score of the last member of the riskiest tenth
     SELECT list_sort(list(score) FILTER (WHERE score IS NOT NULL), 'DESC')[greatest(1, ceil(count(score) / 10))::BIGINT]
       AS score
     FROM scored
   ), listed AS (
-    SELECT s.*, coalesce(s.score >= cut.score, false) AS top,
-      s.open_decline OR (s.usual_gap > 0 AND s.days_unwashed > 2 * s.usual_gap) AS at_risk
-    FROM scored s, cut
-    WHERE s.open_decline OR (s.usual_gap > 0 AND s.days_unwashed > 2 * s.usual_gap) OR s.score >= cut.score
+    SELECT s.*, coalesce(s.score >= cut.score, false) AS top FROM flagged s, cut
+    WHERE s.at_risk OR s.score >= cut.score
   ), counted AS (
     -- the list shows the riskiest $shown (all with NULL): those scored at least the $shown-th score, ties and
     -- a hair below it included (the list ranks them by the score as worked out in JavaScript)
