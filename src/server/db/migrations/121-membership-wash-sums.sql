@@ -10,7 +10,9 @@ CREATE TABLE membership_wash_sums (
   washes_30 BIGINT NOT NULL,
   last_wash_at TIMESTAMPTZ NOT NULL,
   -- the median of the days between consecutive washes in that year (null with one wash)
-  median_gap DOUBLE
+  median_gap DOUBLE,
+  -- the washes themselves, in order: a request works a member's sums out again from them
+  wash_times TIMESTAMPTZ[] NOT NULL
 );
 
 CREATE TABLE membership_event_sums (
@@ -19,7 +21,11 @@ CREATE TABLE membership_event_sums (
   declined_at TIMESTAMPTZ,
   charged_at TIMESTAMPTZ,
   declines_90 BIGINT NOT NULL,
-  paused_before BOOLEAN NOT NULL
+  paused_before BOOLEAN NOT NULL,
+  -- its declines, charges and pauses up to sums_at (instant and type, in pairs): a request works a member's
+  -- sums out again from them
+  event_times TIMESTAMPTZ[] NOT NULL,
+  event_types VARCHAR[] NOT NULL
 );
 
 -- The instant the sums are for: the hour the newest member wash began in; null before any is kept (the next

@@ -105,6 +105,53 @@ export function featuresSql(filters: ReportFilters, instants: { t: Date; until: 
 }
 
 /**
+ * The members whose kept sums (wash-sums.ts) do not hold at `at` and so are worked out again (`washed`,
+ * `happened`: subqueries of their ids), and where from (`washesOf`, `eventsOf`); `params` gains theirs.
+ */
+function workedOutAgain(at: Date, sumsAt: Date | null, params: Record<string, DuckDBValue>) {
+  // A member's washes in the year before `at` and events up to it are those at the kept sums' instant unless
+  // the member washed or had an event between the two instants, washed a year, 90 or 30 days before either or
+  // declined 90 days before (without sums: all are worked out).
+  const [from, to] = [Math.min, Math.max].map((pick) => pick(at.getTime(), (sumsAt ?? at).getTime()));
+  const between = (table: string, key: string, days: number[]) =>
+    days.map((day) => {
+      params[`from_${key}${day}`] = new Date(from - day * DAY_MS).toISOString();
+      params[`to_${key}${day}`] = new Date(to - day * DAY_MS).toISOString();
+      return `SELECT member_id FROM ${table}
+      WHERE occurred_at > $from_${key}${day}::TIMESTAMPTZ AND occurred_at <= $to_${key}${day}::TIMESTAMPTZ`;
+    });
+  const [washed, happened] = sumsAt
+    ? [between("membership_washes", "w", [0, 30, 90, 365]), between("membership_events", "e", [0, 90])]
+    : [["SELECT member_id FROM active"], ["SELECT member_id FROM active"]];
+  // The washes of those members: the kept ones and those of the year before `at` outside the sums' year,
+  // two stretches of time read without going through every member wash of the year
+  const whose = "member_id IN (SELECT member_id FROM washed) AND member_id IN (SELECT member_id FROM active)";
+  const raw = (key: string, after: number, until: number) => {
+    params[`after_${key}`] = new Date(after).toISOString();
+    params[`until_${key}`] = new Date(until).toISOString();
+    return `SELECT member_id, occurred_at FROM membership_washes WHERE ${whose}
+      AND occurred_at > $after_${key}::TIMESTAMPTZ AND occurred_at <= $until_${key}::TIMESTAMPTZ`;
+  };
+  const year = at.getTime() - 365 * DAY_MS;
+  const washesOf = sumsAt
+    ? `SELECT member_id, unnest(wash_times) AS occurred_at FROM membership_wash_sums WHERE ${whose}
+      UNION ALL ${raw("before", year, Math.min(at.getTime(), sumsAt.getTime() - 365 * DAY_MS))}
+      UNION ALL ${raw("since", Math.max(sumsAt.getTime(), year), at.getTime())}`
+    : `SELECT member_id, occurred_at FROM membership_washes WHERE ${whose}`;
+  // and the events of those with one: the kept ones and those since the sums' instant
+  const eventsWhose =
+    "member_id IN (SELECT member_id FROM happened) AND member_id IN (SELECT member_id FROM active)";
+  const eventsOf = sumsAt
+    ? `SELECT member_id, unnest(event_times) AS occurred_at, unnest(event_types) AS type FROM membership_event_sums
+      WHERE ${eventsWhose}
+      UNION ALL SELECT member_id, occurred_at, type FROM membership_events
+      WHERE ${eventsWhose} AND occurred_at > $after_events::TIMESTAMPTZ`
+    : `SELECT member_id, occurred_at, type FROM membership_events WHERE ${eventsWhose}`;
+  if (sumsAt) params.after_events = sumsAt.toISOString();
+  return { washed, happened, washesOf, eventsOf };
+}
+
+/**
  * The members active at instant `at` that the list shows, the riskiest SHOWN_MEMBERS of them unless the
  * table is asked for whole (`active`, `listed`, `at_risk`, `open_declines`: how many; one row with only those
  * when none is listed): those with an open decline, a gap more than twice their usual one, or a churn
@@ -124,20 +171,7 @@ export function activeMembersSql(
     ...churnParams(kept.model, FEATURE_VALUES.length),
     ...washWindows(at),
   };
-  // A member's washes in the year before `at` and events up to it are those at the kept sums' instant unless
-  // the member washed or had an event between the two instants, washed a year, 90 or 30 days before either or
-  // declined 90 days before (without sums: all are worked out).
-  const [from, to] = [Math.min, Math.max].map((pick) => pick(at.getTime(), (kept.sumsAt ?? at).getTime()));
-  const between = (table: string, key: string, days: number[]) =>
-    days.map((day) => {
-      params[`from_${key}${day}`] = new Date(from - day * DAY_MS).toISOString();
-      params[`to_${key}${day}`] = new Date(to - day * DAY_MS).toISOString();
-      return `SELECT member_id FROM ${table}
-      WHERE occurred_at > $from_${key}${day}::TIMESTAMPTZ AND occurred_at <= $to_${key}${day}::TIMESTAMPTZ`;
-    });
-  const [washed, happened] = kept.sumsAt
-    ? [between("membership_washes", "w", [0, 30, 90, 365]), between("membership_events", "e", [0, 90])]
-    : [["SELECT member_id FROM active"], ["SELECT member_id FROM active"]];
+  const { washed, happened, washesOf, eventsOf } = workedOutAgain(at, kept.sumsAt, params);
   const site = siteCondition("s.site_id", filters.sites, params)[0] ?? "true";
   const text = `WITH active AS (
     SELECT s.member_id, any_value(s.plan_item_id) AS plan_item_id FROM membership_spans s
@@ -148,13 +182,13 @@ export function activeMembersSql(
   ), usual AS (
     SELECT * FROM membership_wash_sums WHERE member_id NOT IN (SELECT member_id FROM washed)
     UNION ALL BY NAME
-    ${washSumsSql("w.member_id IN (SELECT member_id FROM washed) AND w.member_id IN (SELECT member_id FROM active)")}
+    ${washSumsSql(washesOf)}
   ), happened AS (
     ${happened.join("\n    UNION ")}
   ), events AS (
     SELECT * FROM membership_event_sums WHERE member_id NOT IN (SELECT member_id FROM happened)
     UNION ALL BY NAME
-    ${eventSumsSql("e.member_id IN (SELECT member_id FROM happened) AND e.member_id IN (SELECT member_id FROM active)")}
+    ${eventSumsSql(eventsOf)}
   ), plates AS (
     SELECT member_id, min(plate) AS plate FROM membership_plates
     WHERE started_at <= $at::TIMESTAMPTZ AND coalesce(ended_at, 'infinity'::TIMESTAMPTZ) > $at::TIMESTAMPTZ

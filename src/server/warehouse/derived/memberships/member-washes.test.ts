@@ -57,10 +57,14 @@ const sums = () =>
     last_wash_at: string;
     median_gap: number | null;
   }>(
-    `SELECT sums_at, member_id, washes, washes_90, washes_30, last_wash_at, median_gap
+    `SELECT sums_at, member_id, washes, washes_90, washes_30, last_wash_at, median_gap,
+      list_transform(wash_times, t -> epoch_ms(t)::DOUBLE) AS wash_times
     FROM membership_wash_sums, membership_washes_sync ORDER BY ALL`,
   );
-const eventSums = () => db.query("FROM membership_event_sums ORDER BY ALL");
+const eventSums = () =>
+  db.query(`SELECT member_id, declined_at, charged_at, declines_90, paused_before,
+      list_transform(event_times, t -> epoch_ms(t)::DOUBLE) AS event_times, event_types
+    FROM membership_event_sums ORDER BY ALL`);
 const washes = () =>
   db.query<{ transaction_id: number; member_id: string; member_site_id: number | null; site_id: number }>(
     "SELECT transaction_id, member_id, member_site_id, site_id FROM membership_washes ORDER BY ALL",
@@ -90,6 +94,7 @@ describe("member washes", () => {
         washes_30: 2,
         last_wash_at: iso("2026-01-08 10:00"),
         median_gap: 3,
+        wash_times: [Date.parse(amsterdam("2026-01-05 10:00")), Date.parse(amsterdam("2026-01-08 10:00"))],
       },
     ]);
     // a cancel on 6 January arrives, after a decline on the 2nd: the second wash was no longer a member's
@@ -98,7 +103,7 @@ describe("member washes", () => {
       event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" }),
     ]);
     expect((await synced()).map((row) => row.transaction_id)).toEqual([first]);
-    // the events up to the sums' instant (5 January, 10:00): the decline, not the cancel
+    // the events up to the sums' instant (5 January, 10:00) that count: the decline, not the signup or the cancel
     expect(await eventSums()).toEqual([
       {
         member_id: "1",
@@ -106,6 +111,8 @@ describe("member washes", () => {
         charged_at: null,
         declines_90: 1,
         paused_before: false,
+        event_times: [Date.parse(amsterdam("2026-01-02 03:00"))],
+        event_types: ["decline"],
       },
     ]);
     expect(await sums()).toMatchObject([{ sums_at: iso("2026-01-05 10:00"), washes: 1, median_gap: null }]);

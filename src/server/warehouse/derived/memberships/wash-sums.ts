@@ -7,7 +7,8 @@ import type { Queryable } from "../../../db/database.ts";
 // took most of its time. The instant (sums_at) is the hour the newest member wash began in: a request at any
 // instant reads the sums of the members whose washes and events are the same at its instant and works out
 // only the others again (reports/memberships/members-sql.ts), which near now are the few with a wash or an
-// event since that hour, or a wash or decline just a year, 90 or 30 days before it.
+// event since that hour, or a wash or decline just a year, 90 or 30 days before it; from the washes and
+// events kept here and the few outside them, never going through all of a year's.
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -19,32 +20,33 @@ export function washWindows(at: Date): Record<"at" | "t30" | "t90" | "t365", str
 }
 
 /**
- * Per member whose washes `members` selects (a condition on `w`): its washes in the year before $at (how many,
- * in the last 90 and 30 days, the last) and the median of the days between consecutive ones in that year.
+ * Per member of `washes` (rows of member_id, occurred_at): its washes in the year before $at (how many, in
+ * the last 90 and 30 days, the last, all of them in order) and the median of the days between consecutive
+ * ones in that year.
  */
-export const washSumsSql = (members: string) => `SELECT member_id, count(*) AS washes,
+export const washSumsSql = (washes: string) => `SELECT member_id, count(*) AS washes,
     count(*) FILTER (WHERE occurred_at > $t90::TIMESTAMPTZ) AS washes_90,
     count(*) FILTER (WHERE occurred_at > $t30::TIMESTAMPTZ) AS washes_30,
-    max(occurred_at) AS last_wash_at, median(gap) AS median_gap
+    max(occurred_at) AS last_wash_at, median(gap) AS median_gap, list(occurred_at ORDER BY occurred_at) AS wash_times
   FROM (
-    SELECT w.member_id, w.occurred_at,
-      (epoch(w.occurred_at) - epoch(lag(w.occurred_at) OVER (PARTITION BY w.member_id ORDER BY w.occurred_at))) / 86400
-        AS gap
-    FROM membership_washes w
-    WHERE (${members}) AND w.occurred_at <= $at::TIMESTAMPTZ AND w.occurred_at > $t365::TIMESTAMPTZ
+    SELECT member_id, occurred_at,
+      (epoch(occurred_at) - epoch(lag(occurred_at) OVER (PARTITION BY member_id ORDER BY occurred_at))) / 86400 AS gap
+    FROM (${washes})
+    WHERE occurred_at <= $at::TIMESTAMPTZ AND occurred_at > $t365::TIMESTAMPTZ
   )
   GROUP BY member_id`;
 
 /**
- * Per member whose events `members` selects (a condition on `e`) and of `e`: its last decline and charge up
- * to $at, its declines in the 90 days before and whether it ever paused.
+ * Per member of `events` (rows of member_id, occurred_at, type): its last decline and charge up to $at, its
+ * declines in the 90 days before, whether it ever paused, and those events (instant and type, in pairs).
  */
-export const eventSumsSql = (members: string, e = "membership_events") => `SELECT member_id,
+export const eventSumsSql = (events: string) => `SELECT member_id,
     max(occurred_at) FILTER (WHERE type = 'decline') AS declined_at,
     max(occurred_at) FILTER (WHERE type = 'charge') AS charged_at,
     count(*) FILTER (WHERE type = 'decline' AND occurred_at > $t90::TIMESTAMPTZ) AS declines_90,
-    count(*) FILTER (WHERE type = 'pause') > 0 AS paused_before
-  FROM ${e} e WHERE (${members}) AND occurred_at <= $at::TIMESTAMPTZ
+    count(*) FILTER (WHERE type = 'pause') > 0 AS paused_before,
+    list(occurred_at ORDER BY occurred_at, type) AS event_times, list(type ORDER BY occurred_at, type) AS event_types
+  FROM (${events}) WHERE type IN ('decline', 'charge', 'pause') AND occurred_at <= $at::TIMESTAMPTZ
   GROUP BY member_id`;
 
 /** The instant the kept sums are for; null before any member wash. */
@@ -72,7 +74,7 @@ export async function keepWashSums(
   );
   const at = newest === null ? null : new Date(Math.floor(Date.parse(newest) / HOUR_MS) * HOUR_MS);
   const moved = at?.getTime() !== (sums_at === null ? undefined : Date.parse(sums_at));
-  const events = "(SELECT * FROM membership_events WHERE rowid < $events_to)";
+
   const keep = async (whose: string | null, params: Record<string, DuckDBValue>) => {
     for (const table of ["membership_wash_sums", "membership_event_sums"]) {
       await tx.run(
@@ -83,11 +85,16 @@ export async function keepWashSums(
     if (!at) return;
     const windows = { ...params, ...washWindows(at) };
     await tx.run(
-      `INSERT INTO membership_wash_sums BY NAME (${washSumsSql(whose ? `w.member_id IN (${whose})` : "true")})`,
+      `INSERT INTO membership_wash_sums BY NAME (${washSumsSql(
+        `SELECT member_id, occurred_at FROM membership_washes${whose ? ` WHERE member_id IN (${whose})` : ""}`,
+      )})`,
       windows,
     );
     await tx.run(
-      `INSERT INTO membership_event_sums BY NAME (${eventSumsSql(whose ? `e.member_id IN (${whose})` : "true", events)})`,
+      `INSERT INTO membership_event_sums BY NAME (${eventSumsSql(
+        `SELECT member_id, occurred_at, type FROM membership_events
+        WHERE rowid < $events_to${whose ? ` AND member_id IN (${whose})` : ""}`,
+      )})`,
       { ...params, at: windows.at, t90: windows.t90, events_to: eventsTo },
     );
   };
