@@ -59,7 +59,7 @@ export const syncMemberWashes = (db: Queryable) =>
             (fact) => target[fact] === state[fact] && target[`${fact}_next`] === state[`${fact}_next`],
           )
         )
-          // nothing new; the sums are worked out if missing (a database from before migration 121)
+          // nothing new; the sums are worked out if missing (a database from before migration 122)
           return keepWashSums(tx, null, target.events_next);
         // Under a watermark (watermark.ts) the facts are cut where the read stands: upstream tables a later
         // catch-up brought further hold rows this sync cannot see, so it leaves them to that catch-up's round.

@@ -2,7 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import type { Queryable } from "../../../db/database.ts";
 
 // Each member's washes in the year before one instant and events up to it, kept in membership_wash_sums and
-// membership_event_sums (migration 121) with the member washes (member-washes.ts): Abonnementen › Leden weighs
+// membership_event_sums (migration 122) with the member washes (member-washes.ts): Abonnementen › Leden weighs
 // them at the end of its period, and grouping every member wash of a year and every event at each request
 // took most of its time. The instant (sums_at) is the hour the newest member wash began in: a request at any
 // instant reads the sums of the members whose washes and events are the same at its instant and works out
