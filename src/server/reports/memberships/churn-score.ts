@@ -91,6 +91,31 @@ export function churnChance(model: ChurnModel, features: number[]): number {
   return sigmoid(dot(model.weights, x));
 }
 
+/**
+ * churnChance in SQL, over the features' SQL expressions (DOUBLEs): the same operations in the same order, so
+ * that the database can rank a whole club by the score and hand over only the members it lists. Its
+ * parameters come from churnParams; without a model it is NULL.
+ */
+export function churnChanceSql(features: readonly string[]): string {
+  const z = features.reduce(
+    (sum, feature, j) =>
+      `(${sum} + $w_${j + 1}::DOUBLE * ((${feature} - $m_${j + 1}::DOUBLE) / $s_${j + 1}::DOUBLE))`,
+    "(0 + $w_0::DOUBLE * 1)",
+  );
+  return `1 / (1 + exp(-${z}))`;
+}
+
+/** The parameters of churnChanceSql for `model` over `width` features (all NULL without a model). */
+export function churnParams(model: ChurnModel | null, width: number): Record<string, number | null> {
+  const params: Record<string, number | null> = { w_0: model?.weights[0] ?? null };
+  for (let j = 1; j <= width; j++) {
+    params[`w_${j}`] = model?.weights[j] ?? null;
+    params[`m_${j}`] = model?.means[j - 1] ?? null;
+    params[`s_${j}`] = model?.scales[j - 1] ?? null;
+  }
+  return params;
+}
+
 /** The area under the ROC curve: the chance that a member who ended scored above one who stayed. */
 export function areaUnderCurve(scored: { score: number; ended: 0 | 1 }[]): number | null {
   const sorted = scored.filter((s) => Number.isFinite(s.score)).sort((a, b) => a.score - b.score);

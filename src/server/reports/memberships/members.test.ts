@@ -118,6 +118,12 @@ describe("Abonnementen › Leden, the churn-risk score", () => {
     expect(kpi("risk_top_decile")).toBeGreaterThan(0.2);
     expect(kpi("risk_auc")).toBeGreaterThan(0.9);
     expect(table("backtest")?.rows).toHaveLength(10);
+    // the model and its backtest are kept while the membership tables stay the same: a December member who
+    // cancels in January makes nine leavers
+    await storeEvents(db, [event("M6-1", "cancel", "2026-01-15 10:00", { initiatedBy: "member" })]);
+    await syncMemberState(db);
+    await syncMemberWashes(db);
+    expect((await members(db)).kpi("risk_base_rate")).toBeCloseTo(9 / (6 * 32 + 40), 10);
     db.close();
   });
 });

@@ -1,29 +1,21 @@
 import { formatDate } from "../../../shared/format.ts";
-import { addMonths, startOfMonth } from "../../../shared/reports/dates.ts";
 import type { Queryable } from "../../db/database.ts";
 import { syncMemberState } from "../../warehouse/derived/memberships/member-state.ts";
 import { syncMemberWashes } from "../../warehouse/derived/memberships/member-washes.ts";
-import { localDate, startOfDay } from "../../warehouse/time-zone.ts";
+import { sumsInstant } from "../../warehouse/derived/memberships/wash-sums.ts";
 import { breakdownTable } from "../breakdown-table.ts";
 import { defineReport } from "../define-report.ts";
 import { envelope, kpis, type Metric, metric, type Totals } from "../envelope.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ratio } from "../metrics.ts";
-import { areaUnderCurve, type ChurnModel, churnChance, deciles, fitChurnModel } from "./churn-score.ts";
-import { activeMembersSql, type FeatureRow, featuresSql } from "./members-sql.ts";
+import { type Backtest, churnHistory, historyInstants } from "./churn-history.ts";
+import { churnChance } from "./churn-score.ts";
+import { activeMembersSql, featuresSql, SHOWN_MEMBERS } from "./members-sql.ts";
 
 // Abonnementen › Leden: who is about to leave (REPORT-DEFINITIONS §5), at the end of the period (now, for a
 // period that runs to now). The at-risk rule: an open decline, or days since the last wash more than twice
 // the member's own usual gap. The churn-risk score: the chance of ending within the next month, from a model
-// fitted on the club's own history (churn-score.ts) at the first instant of each of the last six months
-// whose month after is over; its backtest fits on all but the last of those months and scores that one, as
-// it would have been scored then.
-
-const HISTORY_MONTHS = 6;
-/** About this many members are fitted on: a larger club is sampled (the same members every month). */
-const FIT_MEMBERS = 800;
-/** Members the list shows on screen; the CSV has them all. */
-const SHOWN_MEMBERS = 50;
+// fitted on the club's own history, with its backtest (churn-history.ts).
 
 interface MemberRow {
   member_id: string;
@@ -39,15 +31,9 @@ interface MemberRow {
   /** What the score weighs (FEATURES). */
   f: number[];
 }
+/** How many members are active, listed, at risk (an open decline or late) and with an open decline. */
+type Counts = Record<"active" | "listed" | "at_risk" | "open_declines", number>;
 type Listed = MemberRow & { win: "current"; reason: string; churn_risk: number | null };
-
-interface Backtest {
-  month: string;
-  groups: { members: number; ended: number }[];
-  topRate: number | null;
-  baseRate: number | null;
-  auc: number | null;
-}
 
 const late = (row: MemberRow) =>
   row.usual_gap !== null && row.usual_gap > 0 && row.days_since_wash > 2 * row.usual_gap;
@@ -62,75 +48,33 @@ function reasonOf(row: MemberRow, topDecile: boolean): string | null {
   return reasons.length ? reasons.join("; ") : null;
 }
 
-/** The first instants of the last months whose month after is over at `end`, oldest first. */
-function historyInstants(end: Date) {
-  const month = startOfMonth(localDate(new Date(end.getTime() - 1)));
-  return Array.from({ length: HISTORY_MONTHS }, (_, i) => addMonths(month, i - HISTORY_MONTHS))
-    .map((first) => ({ month: first, t: startOfDay(first), until: startOfDay(addMonths(first, 1)) }))
-    .filter((instant) => instant.until <= end);
-}
-
-function backtest(rows: (FeatureRow & { month: string })[], month: string): Backtest {
-  const train = rows.filter((row) => row.month !== month);
-  const test = rows.filter((row) => row.month === month);
-  const model = fitChurnModel(train.map((row) => ({ features: row.f, ended: row.ended })));
-  const scored = model ? test.map((row) => ({ score: churnChance(model, row.f), ended: row.ended })) : [];
-  const groups = deciles(scored).map((group) => ({
-    members: group.length,
-    ended: group.filter((row) => row.ended === 1).length,
-  }));
-  return {
-    month,
-    groups,
-    topRate: ratio(groups[0]?.ended, groups[0]?.members),
-    baseRate: ratio(scored.filter((row) => row.ended === 1).length, scored.length),
-    auc: areaUnderCurve(scored),
-  };
-}
-
 const args = (built: { text: string; params: Record<string, unknown> }) =>
   [built.text, built.params as never] as const;
 
 async function run(db: Queryable, filters: ReportFilters) {
-  const end = filters.current.end;
-  const instants = historyInstants(end);
-  // the club's size, roughly (memberships not ended), decides the sample before the queries run side by side
-  const [{ members }] = await db.query<{ members: number }>(
-    "SELECT count(*) AS members FROM membership_members WHERE ended_at IS NULL",
+  const [{ model, test }, sumsAt] = await Promise.all([churnHistory(db, filters), sumsInstant(db)]);
+  const rows = await db.query<MemberRow & Counts & { top: boolean | null }>(
+    ...args(activeMembersSql(filters, filters.current.end, { model, sumsAt })),
   );
-  const sample = Math.max(1, Math.ceil(members / FIT_MEMBERS));
-  const [active, past] = await Promise.all([
-    db.query<MemberRow>(...args(activeMembersSql(filters, end))),
-    instants.length ? db.query<FeatureRow>(...args(featuresSql(filters, instants, sample))) : [],
-  ]);
-  const monthAt = new Map(instants.map((instant) => [instant.t.getTime(), instant.month]));
-  const history = past.map((row) => ({ ...row, month: monthAt.get(Number(row.t_ms)) ?? "" }));
-
-  const model: ChurnModel | null = fitChurnModel(
-    history.map((row) => ({ features: row.f, ended: row.ended })),
-  );
-  const lastMonth = instants.at(-1)?.month;
-  const test = lastMonth ? backtest(history, lastMonth) : null;
-  const scores = active.map((row) => (model ? churnChance(model, row.f) : null));
-  const ranked = scores.filter((s): s is number => s !== null).sort((a, b) => b - a);
-  const topCut = ranked[Math.max(0, Math.ceil(ranked.length / 10) - 1)] ?? Number.POSITIVE_INFINITY;
-  const listed: Listed[] = active.flatMap((row, i) => {
-    const score = scores[i];
-    const reason = reasonOf(row, score !== null && score >= topCut);
-    return reason ? [{ ...row, win: "current" as const, reason, churn_risk: score }] : [];
+  const listed: Listed[] = rows.flatMap((row) => {
+    const reason = row.member_id === null ? null : reasonOf(row, row.top === true);
+    if (!reason) return [];
+    return [
+      { ...row, win: "current" as const, reason, churn_risk: model ? churnChance(model, row.f) : null },
+    ];
   });
   const summary: Summary = {
     win: "current",
-    active: active.length,
-    at_risk: listed.filter((row) => row.open_decline_at || late(row)).length,
-    open_declines: listed.filter((row) => row.open_decline_at).length,
+    active: rows[0].active,
+    at_risk: rows[0].at_risk,
+    open_declines: rows[0].open_declines,
     test,
   };
   const unfiltered = { ...filters, comparison: null };
   return envelope("memberships/members", filters, {
     kpis: kpis(unfiltered, summaryMetrics(test), { current: summary }),
     series: [],
-    tables: [memberTable(unfiltered, listed), backtestTable(unfiltered, test)],
+    tables: [memberTable(unfiltered, listed, rows[0].listed), backtestTable(unfiltered, test)],
   });
 }
 
@@ -156,7 +100,8 @@ function summaryMetrics(test: Backtest | null): Metric<Summary>[] {
   ];
 }
 
-function memberTable(filters: ReportFilters, rows: Listed[]) {
+/** `rows`: the riskiest of the `total` listed, or all of them (activeMembersSql). */
+function memberTable(filters: ReportFilters, rows: Listed[], total: number) {
   const totals: Totals<Listed> = {};
   const table = breakdownTable(
     filters,
@@ -184,12 +129,12 @@ function memberTable(filters: ReportFilters, rows: Listed[]) {
     totals,
   );
   // A list of people, not of figures: the riskiest first, no totals, and no "rest" row summing their scores.
-  if (filters.table.all || table.rows.length <= SHOWN_MEMBERS) return { ...table, totals: null };
+  if (filters.table.all || total <= SHOWN_MEMBERS) return { ...table, totals: null };
   return {
     ...table,
     totals: null,
     rows: table.rows.slice(0, SHOWN_MEMBERS),
-    cut: { shown: SHOWN_MEMBERS, total: table.rows.length, rest: null },
+    cut: { shown: SHOWN_MEMBERS, total, rest: null },
   };
 }
 
@@ -241,7 +186,8 @@ export const membershipMembers = defineReport({
   id: "memberships/members",
   syncs: [syncMemberState, syncMemberWashes],
   sql: {
-    "members-active": (filters) => activeMembersSql(filters, filters.current.end),
+    "members-active": (filters) =>
+      activeMembersSql(filters, filters.current.end, { model: null, sumsAt: null }),
     "members-history": (filters) => featuresSql(filters, historyInstants(filters.current.end)),
   },
   run,

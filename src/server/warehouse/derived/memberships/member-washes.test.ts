@@ -41,11 +41,30 @@ async function synced() {
   await syncMemberState(db);
   await syncMemberWashes(db);
   const kept = await washes();
+  const keptSums = [await sums(), await eventSums()];
   await db.transaction((tx) => MEMBER_WASHES_DECLARED.reset(tx));
   await syncMemberWashes(db);
   expect(await washes(), "the kept member washes equal a rebuild").toEqual(kept);
+  expect([await sums(), await eventSums()], "the kept sums equal a rebuild").toEqual(keptSums);
   return kept;
 }
+const iso = (at: string) => new Date(amsterdam(at)).toISOString();
+const sums = () =>
+  db.query<{
+    sums_at: string;
+    member_id: string;
+    washes: number;
+    last_wash_at: string;
+    median_gap: number | null;
+  }>(
+    `SELECT sums_at, member_id, washes, washes_90, washes_30, last_wash_at, median_gap,
+      list_transform(wash_times, t -> epoch_ms(t)::DOUBLE) AS wash_times
+    FROM membership_wash_sums, membership_washes_sync ORDER BY ALL`,
+  );
+const eventSums = () =>
+  db.query(`SELECT member_id, declined_at, charged_at, declines_90, paused_before,
+      list_transform(event_times, t -> epoch_ms(t)::DOUBLE) AS event_times, event_types
+    FROM membership_event_sums ORDER BY ALL`);
 const washes = () =>
   db.query<{ transaction_id: number; member_id: string; member_site_id: number | null; site_id: number }>(
     "SELECT transaction_id, member_id, member_site_id, site_id FROM membership_washes ORDER BY ALL",
@@ -65,8 +84,37 @@ describe("member washes", () => {
     expect(await synced()).toHaveLength(1);
     await lineOf(second, "2026-01-08 10:00");
     expect((await synced()).map((row) => row.transaction_id)).toEqual([first, second]);
-    // a cancel on 6 January arrives: the second wash was no longer a member's
-    await storeEvents(db, [event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" })]);
+    // the sums are for the hour the newest wash began in: two washes three days apart
+    expect(await sums()).toEqual([
+      {
+        sums_at: iso("2026-01-08 10:00"),
+        member_id: "1",
+        washes: 2,
+        washes_90: 2,
+        washes_30: 2,
+        last_wash_at: iso("2026-01-08 10:00"),
+        median_gap: 3,
+        wash_times: [Date.parse(amsterdam("2026-01-05 10:00")), Date.parse(amsterdam("2026-01-08 10:00"))],
+      },
+    ]);
+    // a cancel on 6 January arrives, after a decline on the 2nd: the second wash was no longer a member's
+    await storeEvents(db, [
+      event("1", "decline", "2026-01-02 03:00"),
+      event("1", "cancel", "2026-01-06 09:00", { initiatedBy: "member" }),
+    ]);
     expect((await synced()).map((row) => row.transaction_id)).toEqual([first]);
+    // the events up to the sums' instant (5 January, 10:00) that count: the decline, not the signup or the cancel
+    expect(await eventSums()).toEqual([
+      {
+        member_id: "1",
+        declined_at: iso("2026-01-02 03:00"),
+        charged_at: null,
+        declines_90: 1,
+        paused_before: false,
+        event_times: [Date.parse(amsterdam("2026-01-02 03:00"))],
+        event_types: ["decline"],
+      },
+    ]);
+    expect(await sums()).toMatchObject([{ sums_at: iso("2026-01-05 10:00"), washes: 1, median_gap: null }]);
   });
 });

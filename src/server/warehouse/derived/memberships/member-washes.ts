@@ -1,6 +1,7 @@
 import type { Queryable } from "../../../db/database.ts";
 import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
 import type { DerivedDeclaration } from "../../derived-tables.ts";
+import { keepWashSums } from "./wash-sums.ts";
 
 // Member washes (REPORT-DEFINITIONS §5), kept in membership_washes (migration 112): a wash (a row of
 // programme_visits) whose plate an active membership covered at that moment (membership_plates). Both sides
@@ -9,6 +10,7 @@ import type { DerivedDeclaration } from "../../derived-tables.ts";
 // that the upstream tables took in since, and anything else (rows deleted from the facts) all of it.
 // It follows the upstream tables' own bookkeeping, not the facts': a report request may leave their catch-up
 // to the refresher, and a wash can only be a member's once programme_visits and membership_plates hold it.
+// The members whose washes or events a sync worked out again get their sums (wash-sums.ts) worked out too.
 
 /** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
@@ -57,7 +59,8 @@ export const syncMemberWashes = (db: Queryable) =>
             (fact) => target[fact] === state[fact] && target[`${fact}_next`] === state[`${fact}_next`],
           )
         )
-          return;
+          // nothing new; the sums are worked out if missing (a database from before migration 122)
+          return keepWashSums(tx, null, target.events_next);
         // Under a watermark (watermark.ts) the facts are cut where the read stands: upstream tables a later
         // catch-up brought further hold rows this sync cannot see, so it leaves them to that catch-up's round.
         for (const fact of facts) {
@@ -79,6 +82,12 @@ export const syncMemberWashes = (db: Queryable) =>
             UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines AND rowid < $lines_to`;
           const members = `SELECT member_id FROM membership_events WHERE rowid >= $events AND rowid < $events_to
             UNION SELECT member_id FROM membership_event_plates WHERE rowid >= $plates AND rowid < $plates_to`;
+          // the members whose washes change: theirs before and after, and those of the sales
+          const changed = `SELECT member_id FROM membership_washes WHERE transaction_id IN (${sales})`;
+          await tx.run(
+            `CREATE OR REPLACE TEMP TABLE wash_sums_changed AS ${changed} UNION ${members}`,
+            params,
+          );
           await tx.run(
             `DELETE FROM membership_washes WHERE transaction_id IN (${sales}) OR member_id IN (${members})`,
             params,
@@ -89,11 +98,24 @@ export const syncMemberWashes = (db: Queryable) =>
             )} ORDER BY v.occurred_at)`,
             params,
           );
+          const { transactions, transactions_to, lines, lines_to } = params;
+          await tx.run(`INSERT INTO wash_sums_changed ${changed}`, {
+            transactions,
+            transactions_to,
+            lines,
+            lines_to,
+          });
+          await keepWashSums(
+            tx,
+            { members: "SELECT member_id FROM wash_sums_changed", params: {} },
+            target.events_next,
+          );
         } else {
           await tx.run("DELETE FROM membership_washes");
           await tx.run(
             `INSERT INTO membership_washes BY NAME (${memberWashesSql("true")} ORDER BY v.occurred_at)`,
           );
+          await keepWashSums(tx, "all", target.events_next);
         }
         await tx.run(
           `UPDATE membership_washes_sync SET ${Object.keys(target)
@@ -105,20 +127,25 @@ export const syncMemberWashes = (db: Queryable) =>
     FACTS,
   );
 
-/** Member washes, after the programme visits and each membership's course. */
+/**
+ * Member washes and each member's sums of them and of its events (wash-sums.ts), after the programme visits
+ * and each membership's course.
+ */
 export const MEMBER_WASHES_DECLARED: DerivedDeclaration = {
   name: "abonnementen: wassen door leden",
   follows: ["programme_visits", "membership_plates"],
-  tables: ["membership_washes"],
+  tables: ["membership_washes", "membership_wash_sums", "membership_event_sums"],
   bookkeeping: { state: "membership_washes_sync", facts: FACTS },
   plateColumns: {},
   sync: syncMemberWashes,
   reset: async (tx) => {
     await tx.run("DELETE FROM membership_washes");
+    await tx.run("DELETE FROM membership_wash_sums");
+    await tx.run("DELETE FROM membership_event_sums");
     await tx.run(
       `UPDATE membership_washes_sync SET ${Object.keys(FACTS)
         .flatMap((fact) => [`${fact} = 0`, `${fact}_next = 0`])
-        .join(", ")}`,
+        .join(", ")}, sums_at = NULL`,
     );
   },
   // no plate kept here; an erased plate's events and sales go, and the next sync works everything out again
