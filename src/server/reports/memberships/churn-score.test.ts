@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { areaUnderCurve, churnChance, deciles, fitChurnModel, type Sample } from "./churn-score.ts";
+import { Database } from "../../db/database.ts";
+import {
+  areaUnderCurve,
+  churnChance,
+  churnChanceSql,
+  churnParams,
+  deciles,
+  fitChurnModel,
+  type Sample,
+} from "./churn-score.ts";
 
 // The score's arithmetic against answers known beforehand: a fit recovers the odds of a table of counts,
 // the AUC of a hand-ranked list, deciles from the top.
@@ -56,5 +65,32 @@ describe("the churn-risk score", () => {
     const groups = deciles(Array.from({ length: 25 }, (_, i) => ({ score: i })));
     expect(groups.map((group) => group.length)).toEqual([3, 2, 3, 2, 3, 2, 3, 2, 3, 2]);
     expect(groups[0].map((row) => row.score)).toEqual([24, 23, 22]);
+  });
+
+  it("ranks in the database with the same chance as on the screen", async () => {
+    // two features: an open decline and washes in the last 30 days, 600 members, the declined ones ending more
+    const samples: Sample[] = Array.from({ length: 600 }, (_, i) => ({
+      features: [i % 5 === 0 ? 1 : 0, i % 7],
+      ended: (i % 5 === 0 && i % 3 !== 0) || i % 11 === 0 ? 1 : 0,
+    }));
+    const model = fitChurnModel(samples);
+    if (!model) throw new Error("no model");
+    const db = await Database.open(":memory:");
+    try {
+      for (const features of [
+        [1, 0],
+        [0, 6],
+        [1, 3],
+        [0, 0],
+      ]) {
+        const [row] = await db.query<{ score: number }>(
+          `SELECT ${churnChanceSql(["$f1::DOUBLE", "$f2::DOUBLE"])} AS score`,
+          { ...churnParams(model, 2), f1: features[0], f2: features[1] },
+        );
+        expect(row.score).toBeCloseTo(churnChance(model, features), 12);
+      }
+    } finally {
+      await db.close();
+    }
   });
 });
