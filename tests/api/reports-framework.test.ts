@@ -156,6 +156,8 @@ describe("the reports API", () => {
       ["average_ticket", null],
       ["upsell_rate", null],
       ["revenue", 0],
+      // nothing sold a year earlier either: no change to correct
+      ["transactions_change_weather_corrected", null],
     ]);
     expect(body.series[0].points.map((p) => p.value)).toEqual([0, 0, 0]);
   });
