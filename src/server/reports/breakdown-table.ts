@@ -23,8 +23,8 @@ export interface BreakdownTable<R> {
   include?: Partial<R>[];
   /** How the comparison columns name the comparison period (`gisteren`); default from the filters. */
   comparisonLabel?: string;
-  /** The metric the rows are ranked by (default the first). */
-  rankBy?: string;
+  /** The metric the rows are ranked by (default the first); null keeps the naming columns' own order. */
+  rankBy?: string | null;
   /**
    * A long table (keywords, pages): the top `top` rows after the request's `search` (in any of its
    * naming columns), and one row summing the rest — unless the request asked for every row (`rows=all`, the CSV).
@@ -92,7 +92,7 @@ export function breakdownTable<R extends Windowed>(
     }
     return out;
   };
-  const rank = def.rankBy ?? def.metrics[0].key;
+  const rank = def.rankBy === undefined ? def.metrics[0].key : def.rankBy;
   // equal figures in the order of every dimension, not the query's row order, so equal answers look the same;
   // numbers in names in their numeric order ("2" before "10")
   const byDimensions = (a: TableRow, b: TableRow) => {
@@ -127,7 +127,8 @@ export function breakdownTable<R extends Windowed>(
     )
     .sort(
       (a, b) =>
-        Number(b.row[rank] ?? -Infinity) - Number(a.row[rank] ?? -Infinity) || byDimensions(a.row, b.row),
+        (rank === null ? 0 : Number(b.row[rank] ?? -Infinity) - Number(a.row[rank] ?? -Infinity)) ||
+        byDimensions(a.row, b.row),
     );
   const table: Table = {
     key: def.key,

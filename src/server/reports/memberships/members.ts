@@ -174,7 +174,8 @@ function backtestTable(filters: ReportFilters, test: Backtest | null) {
         metric<DecileRow>("backtest_ended", (row) => row?.ended ?? null),
         metric<DecileRow>("backtest_rate", (row) => ratio(row?.ended, row?.members)),
       ],
-      rankBy: "backtest_members",
+      // from the riskiest tenth down, as the score ranks them
+      rankBy: null,
     },
     rows,
     (row) => String(row.decile),
