@@ -2,16 +2,15 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import type { AdminAlertRule } from "../../shared/admin/alerts.ts";
 import { USUAL_MINIMUM } from "../../shared/admin/alerts.ts";
 import { formatNumber } from "../../shared/format.ts";
-import { OPENING_HOURS } from "../../shared/freshness.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { courseOf, todayForecast } from "../forecast/today.ts";
-import { weekday } from "../freshness/freshness-rule.ts";
 import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
 import { itemKindIs } from "../warehouse/item-kinds.ts";
 import { type Site, siteCondition } from "../warehouse/sites.ts";
-import { instantOf, localDate, localDateTime } from "../warehouse/time-zone.ts";
+import { instantOf, localDate } from "../warehouse/time-zone.ts";
 import { readAtOneMoment } from "../warehouse/watermark.ts";
 import type { Observation } from "./observation.ts";
+import { judgedHour } from "./usual.ts";
 
 // "Minder wassen dan verwacht" (EXPECTED_DEFINITION in src/shared/admin/alerts.ts): today's washes up to
 // the current whole hour against the forecast's interval over the hours gone by, with the dashboard's
@@ -45,11 +44,9 @@ export async function washesBelowExpected(
   rule: AdminAlertRule,
   now: Date,
 ): Promise<Observation[]> {
-  const today = localDate(now);
-  const hour = Number(localDateTime(now).slice(11, 13));
-  const [opens, closes] = OPENING_HOURS[weekday(today)];
-  if (hour <= opens || hour >= closes) return [];
-  const wholeHour = instantOf(today, `${String(hour).padStart(2, "0")}:00:00`);
+  const judged = judgedHour(now);
+  if (!judged) return [];
+  const { hour, until: wholeHour } = judged;
   const { value } = await readAtOneMoment(db, [SALES_SUMS_DECLARED], async (tx) => {
     const sites = await sitesOf(tx, rule.siteId);
     const forecast = await todayForecast(tx, sites, wholeHour);

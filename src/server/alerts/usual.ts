@@ -20,6 +20,27 @@ export interface UsualWashes {
   usual: number;
 }
 
+/** The whole local hour now runs in, and today's date; null outside the opening hours' judged span. */
+export interface JudgedHour {
+  today: string;
+  /** The local hour the count runs up to (exclusive): 14 means 00:00–14:00. */
+  hour: number;
+  /** The instant of that whole hour. */
+  until: Date;
+}
+
+/**
+ * The hour the washes-today rules judge up to: from the first whole opening hour until closing; null at
+ * other times (nothing worth judging yet, or the day is done).
+ */
+export function judgedHour(now: Date): JudgedHour | null {
+  const today = localDate(now);
+  const hour = Number(localDateTime(now).slice(11, 13));
+  const [opens, closes] = OPENING_HOURS[weekday(today)];
+  if (hour <= opens || hour >= closes) return null;
+  return { today, hour, until: instantOf(today, `${String(hour).padStart(2, "0")}:00:00`) };
+}
+
 /**
  * Today's washes and the usual number up to the current whole hour, for a site (or the chain: null); null
  * when they are not worth judging: before the first whole opening hour, after closing, or when the usual
@@ -30,10 +51,9 @@ export async function usualWashes(
   siteId: number | null,
   now: Date,
 ): Promise<UsualWashes | null> {
-  const today = localDate(now);
-  const hour = Number(localDateTime(now).slice(11, 13));
-  const [opens, closes] = OPENING_HOURS[weekday(today)];
-  if (hour <= opens || hour >= closes) return null;
+  const judged = judgedHour(now);
+  if (!judged) return null;
+  const { today, hour } = judged;
   const until = `${String(hour).padStart(2, "0")}:00:00`;
   const windows = Array.from({ length: USUAL_WEEKS + 1 }, (_, week) => {
     const date = addDays(today, -7 * week);
