@@ -4,7 +4,7 @@ import type { Site } from "../warehouse/sites.ts";
 import { localDate } from "../warehouse/time-zone.ts";
 import type { DayWeather } from "./design.ts";
 import { hourShares, shareSoFar } from "./hour-shares.ts";
-import { siteForecasts } from "./site-forecasts.ts";
+import { type SiteForecast, siteForecasts } from "./site-forecasts.ts";
 
 // "Verwacht vandaag" on the dashboard: the chosen sites' expected washes today with the 80 % interval
 // (several sites' bounds added up, as if they went up and down together), the share of it that should be
@@ -22,7 +22,14 @@ export interface TodayForecast {
 /** The last hour shares read, under the forecasts' versions: the past weeks' hours change as rarely. */
 let sharesKept: { key: string; shares: number[] } | null = null;
 
-async function sharesOf(db: Queryable, sites: readonly Site[], today: string, key: string) {
+/** hourShares of `sites`, kept under their forecasts' versions (the dashboard asks for them three times). */
+export async function keptHourShares(
+  db: Queryable,
+  sites: readonly Site[],
+  today: string,
+  forecasts: readonly SiteForecast[],
+) {
+  const key = `${today}|${forecasts.map((site) => site.version).join(",")}`;
   if (sharesKept?.key !== key) sharesKept = { key, shares: await hourShares(db, sites, today) };
   return sharesKept.shares;
 }
@@ -37,7 +44,7 @@ export async function todayForecast(
 ): Promise<TodayForecast | null> {
   const today = localDate(now);
   const forecasts = await siteForecasts(db, sites, today, { backtest: false });
-  const shares = await sharesOf(db, sites, today, forecasts.map((site) => site.version).join(","));
+  const shares = await keptHourShares(db, sites, today, forecasts);
   const days = forecasts.flatMap((site) => site.days.slice(0, 1));
   if (days.length === 0) return null;
   const expected = days.reduce((sum, day) => sum + day.expected, 0);

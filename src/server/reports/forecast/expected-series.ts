@@ -1,8 +1,9 @@
 import { addDays, mondayOf, startOfMonth } from "../../../shared/reports/dates.ts";
 import type { Series } from "../../../shared/reports/envelope.ts";
 import type { Queryable } from "../../db/database.ts";
-import { hourShares, shareSoFar } from "../../forecast/hour-shares.ts";
+import { shareSoFar } from "../../forecast/hour-shares.ts";
 import { siteForecasts } from "../../forecast/site-forecasts.ts";
+import { keptHourShares } from "../../forecast/today.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 import type { ReportFilters } from "../filters.ts";
 import { asSites, type ReportSites } from "../sites.ts";
@@ -31,12 +32,11 @@ export async function expectedWashes(
   if (Object.keys(filters.dimensions).length > 0) return null;
   const today = localDate(filters.now);
   const sites = asSites(await sitesQuery);
-  const forecasts = (await siteForecasts(db, sites, today, { backtest: false })).filter(
-    (forecast) => forecast.days.length > 0,
-  );
+  const all = await siteForecasts(db, sites, today, { backtest: false });
+  const forecasts = all.filter((forecast) => forecast.days.length > 0);
   if (forecasts.length === 0) return null;
-  const modelled = sites.filter((site) => forecasts.some((forecast) => forecast.siteId === site.id));
-  const shares = await hourShares(db, modelled, today);
+  // the chosen sites' usual day, as "Verwacht tot nu" spreads it (and kept with it)
+  const shares = await keptHourShares(db, sites, today, all);
   const expectedOn = (date: string) =>
     forecasts.reduce((sum, forecast) => sum + (forecast.expectedAtLevel(date, date) ?? 0), 0);
 
