@@ -1,3 +1,4 @@
+import { addDays } from "../../../shared/reports/dates.ts";
 import { localDate } from "../../warehouse/time-zone.ts";
 import type { ReportFilters } from "../filters.ts";
 import { ReportSql, type WindowName } from "../sql.ts";
@@ -7,7 +8,6 @@ import { ReportSql, type WindowName } from "../sql.ts";
 // memberships sold online or in the app then drop out. Money is excl. VAT at the plan's rate. A "day" is a
 // local day in Europe/Amsterdam; windows end at now when the period runs to now.
 
-const LOCAL = (column: string) => `timezone('Europe/Amsterdam', ${column})`;
 /** A plan's monthly price excl. VAT, in cents, of items `i`. */
 const MONTHLY_EX_VAT = "i.price_cents * 100.0 / (100 + i.vat_rate_percent)";
 
@@ -39,14 +39,24 @@ function windows(sql: ReportSql): string {
 export function membersDailySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const site = siteOf(sql, "site_id");
+  // Only the days of the windows are shown: a start or end before the first one counts on the day before it
+  // (adding up to the same running total) without working out its local day, ~250 ns a row through ICU.
+  const first = sql.windows.reduce(
+    (min, [, window]) => (window.start < min.start ? window : min),
+    filters.current,
+  );
+  sql.params.first_start = first.start.toISOString();
+  sql.params.day_before = addDays(first.from, -1);
+  const dayOf = (instant: string) =>
+    `CASE WHEN ${instant} < $first_start::TIMESTAMPTZ THEN $day_before::DATE ELSE ${sql.local(instant)}::DATE END`;
   const text = `WITH windows AS (${windows(sql)}),
   spans AS (
     SELECT s.started_at, s.ended_at, ${MONTHLY_EX_VAT} AS mrr
     FROM membership_spans s JOIN items i ON i.id = s.plan_item_id WHERE ${siteOf(sql, "s.site_id")}
   ), marks AS (
-    SELECT ${LOCAL("started_at - INTERVAL 1 MICROSECOND")}::DATE AS day, 1 AS members, mrr FROM spans
+    SELECT ${dayOf("started_at - INTERVAL 1 MICROSECOND")} AS day, 1 AS members, mrr FROM spans
     UNION ALL
-    SELECT ${LOCAL("ended_at - INTERVAL 1 MICROSECOND")}::DATE, -1, -mrr FROM spans WHERE ended_at IS NOT NULL
+    SELECT ${dayOf("ended_at - INTERVAL 1 MICROSECOND")}, -1, -mrr FROM spans WHERE ended_at IS NOT NULL
   ), days AS (
     SELECT win, unnest(generate_series(win_from, win_last, INTERVAL 1 DAY))::DATE AS day FROM windows
   ), running AS (
@@ -55,10 +65,10 @@ export function membersDailySql(filters: ReportFilters) {
     GROUP BY day
   ), moves AS (
     SELECT day, sum(new) AS new, sum(ended_member) AS ended_member, sum(ended_system) AS ended_system FROM (
-      SELECT ${LOCAL("signed_up_at")}::DATE AS day, 1 AS new, 0 AS ended_member, 0 AS ended_system
+      SELECT ${dayOf("signed_up_at")} AS day, 1 AS new, 0 AS ended_member, 0 AS ended_system
       FROM membership_members WHERE ${site}
       UNION ALL
-      SELECT ${LOCAL("ended_at")}::DATE, 0, (ended_by = 'member')::INT, (ended_by = 'system')::INT
+      SELECT ${dayOf("ended_at")}, 0, (ended_by = 'member')::INT, (ended_by = 'system')::INT
       FROM membership_members WHERE ended_at IS NOT NULL AND ${site}
     ) GROUP BY day
   )
@@ -146,35 +156,31 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
 /**
  * Per window: the charges collected, excl. VAT at the member's plan's rate; the declines (`declined`); the
  * declines whose 14 days are complete (day 14 after the decline's local day is over) and of those the
- * recovered ones (a charge of the same member after the decline, at most 14 local days later).
+ * recovered ones (the member's first charge after the decline at most 14 local days later, kept per decline
+ * in membership_declines).
  */
 export function moneySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
   const site = siteOf(sql, "m.site_id");
   sql.params.today = localDate(filters.now);
   const member = `LEFT JOIN membership_members m USING (member_id) LEFT JOIN items i ON i.id = m.plan_item_id`;
-  const events = (type: string) =>
-    sql.facts("membership_events", "occurred_at", {
-      site: null,
-      where: `type = '${type}'`,
-      // the CTEs are read more than once, so kept: only the columns used
-      select: () => "member_id, occurred_at, amount_cents",
-    });
-  // 14 local days later is less than 16 × 24 h later: a cheap bound before the time-zone arithmetic per pair
-  const text = `WITH charges AS (${events("charge")}), declines AS (${events("decline")})
+  const charges = sql.facts("membership_events", "occurred_at", {
+    site: null,
+    where: "type = 'charge'",
+    select: () => "member_id, amount_cents",
+  });
+  const declines = sql.facts("membership_declines", "occurred_at", { site: null });
+  const day = (column: string) => `${sql.local(column)}::DATE`;
+  const text = `WITH declines AS (${declines})
   SELECT win, sum(amount_cents * 100.0 / (100 + coalesce(i.vat_rate_percent, 21))) AS charged_cents,
     0 AS declined, 0 AS declines, 0 AS recovered
-  FROM charges ${member} WHERE ${site} GROUP BY win
+  FROM (${charges}) ${member} WHERE ${site} GROUP BY win
   UNION ALL
-  SELECT win, 0, count(*), 0, 0 FROM declines d ${member} WHERE ${site} GROUP BY win
-  UNION ALL
-  SELECT win, 0, 0, count(*), count_if(EXISTS (
-      SELECT 1 FROM membership_events c WHERE c.member_id = d.member_id AND c.type = 'charge'
-        AND c.occurred_at > d.occurred_at AND epoch(c.occurred_at) - epoch(d.occurred_at) < 16 * 86400
-        AND ${LOCAL("c.occurred_at")}::DATE - ${LOCAL("d.occurred_at")}::DATE <= 14
-    ))
-  FROM declines d ${member}
-  WHERE ${site} AND ${LOCAL("d.occurred_at")}::DATE + 15 <= $today::DATE
+  SELECT win, 0, count(*), count(*) FILTER (WHERE complete),
+    count(*) FILTER (WHERE complete AND recovered_at IS NOT NULL AND ${day("recovered_at")} - local_day <= 14)
+  FROM (SELECT *, ${day("occurred_at")} AS local_day, local_day + 15 <= $today::DATE AS complete FROM declines) d
+    LEFT JOIN membership_members m USING (member_id)
+  WHERE ${site}
   GROUP BY win`;
   return { text, params: sql.params };
 }

@@ -141,4 +141,35 @@ describe("a membership's course", () => {
       { member_id: "4", plate: "GH34JK", started: "2026-02-01 09:00", ended: "2026-02-10 09:00" },
     ]);
   });
+
+  it("keeps each decline with the member's first charge after it, a charge arriving later included", async () => {
+    const declines = () =>
+      db.query(
+        `SELECT member_id, strftime(occurred_at AT TIME ZONE 'Europe/Amsterdam', '%Y-%m-%d %H:%M') AS declined,
+           strftime(recovered_at AT TIME ZONE 'Europe/Amsterdam', '%Y-%m-%d %H:%M') AS recovered
+         FROM membership_declines ORDER BY member_id, occurred_at`,
+      );
+    await storeEvents(db, [
+      // before its signup: still a decline, as the events hold it
+      event("5", "decline", "2026-02-27 02:00"),
+      signup("5", "2026-02-28 10:00"),
+      event("5", "decline", "2026-04-01 02:00"),
+      event("5", "charge", "2026-04-01 02:00", { amountCents: 2420 }),
+    ]);
+    await syncMemberState(db);
+    // a charge at the decline's own instant does not recover it
+    expect(await declines()).toEqual([
+      { member_id: "5", declined: "2026-02-27 02:00", recovered: "2026-04-01 02:00" },
+      { member_id: "5", declined: "2026-04-01 02:00", recovered: null },
+    ]);
+    await storeEvents(db, [
+      event("5", "charge", "2026-04-20 09:00", { amountCents: 2420 }),
+      event("5", "charge", "2026-04-09 09:00", { amountCents: 2420 }),
+    ]);
+    await syncMemberState(db);
+    expect(await declines()).toEqual([
+      { member_id: "5", declined: "2026-02-27 02:00", recovered: "2026-04-01 02:00" },
+      { member_id: "5", declined: "2026-04-01 02:00", recovered: "2026-04-09 09:00" },
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
 import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // Each membership's course from its events (REPORT-DEFINITIONS §5), kept in membership_members, _spans and
-// _plates (migration 112). Events arrive in any order (a charge before its signup); a member's rows are
+// _plates (migration 112), and its declines with the charge that recovered each (_declines, migration 123). Events arrive in any order (a charge before its signup); a member's rows are
 // worked out again from all of its events whenever one of them arrives, so the order they came in never
 // matters, only the order they happened in.
 //
@@ -87,7 +87,21 @@ const platesSql = (members: string) => `WITH ${courseSql(members)}, ${stretchesS
     AND coalesce(c.until_at, 'infinity'::TIMESTAMPTZ) > s.started_at
   WHERE s.ended_at IS NULL OR s.ended_at > s.started_at`;
 
-const TABLES = ["membership_members", "membership_spans", "membership_plates"] as const;
+/** Each decline and the member's first charge after it (null: none yet). */
+const declinesSql = (members: string) => `
+  SELECT d.event_id, d.member_id, d.occurred_at, min(c.occurred_at) AS recovered_at
+  FROM membership_events d LEFT JOIN (
+    SELECT member_id, occurred_at FROM membership_events WHERE type = 'charge' AND member_id IN (${members})
+  ) c ON c.member_id = d.member_id AND c.occurred_at > d.occurred_at
+  WHERE d.type = 'decline' AND d.member_id IN (${members})
+  GROUP BY d.event_id, d.member_id, d.occurred_at`;
+
+const TABLES = [
+  "membership_members",
+  "membership_spans",
+  "membership_plates",
+  "membership_declines",
+] as const;
 
 interface SyncState {
   events: number;
@@ -132,6 +146,7 @@ export const syncMemberState = (db: Queryable) =>
         await tx.run(`INSERT INTO membership_members BY NAME (${membersSql(members)})`, params);
         await tx.run(`INSERT INTO membership_spans BY NAME (${spansSql(members)})`, params);
         await tx.run(`INSERT INTO membership_plates BY NAME (${platesSql(members)})`, params);
+        await tx.run(`INSERT INTO membership_declines BY NAME (${declinesSql(members)})`, params);
         await tx.run(
           `UPDATE membership_state_sync SET events = $events, events_next = $events_next, plates = $plates,
             plates_next = $plates_next, synced_at = now()`,
@@ -141,7 +156,7 @@ export const syncMemberState = (db: Queryable) =>
     { events: "membership_events", plates: "membership_event_plates" },
   );
 
-/** Each membership's course: its sale and end, its active stretches and the plates they cover. */
+/** Each membership's course: its sale and end, its active stretches and the plates they cover; its declines. */
 export const MEMBER_STATE_DECLARED: DerivedDeclaration = {
   name: "abonnementen: verloop per lid",
   follows: ["membership_events", "membership_event_plates"],
