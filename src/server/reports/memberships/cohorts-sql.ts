@@ -41,8 +41,8 @@ export function cohortsSql(filters: ReportFilters) {
   const text = `WITH cohort AS (
     SELECT m.member_id, date_trunc('month', ${local("m.signed_up_at")})::DATE AS month,
       coalesce(m.channel, CASE WHEN m.site_id IS NULL THEN 'online' ELSE 'site' END) AS channel,
-      coalesce(p.name, m.voucher_code) AS promotion
-    FROM membership_members m
+      coalesce(p.name, m.voucher_code) AS promotion, i.vat_rate_percent
+    FROM membership_members m JOIN items i ON i.id = m.plan_item_id
     LEFT JOIN vouchers v ON v.code = m.voucher_code LEFT JOIN promotions p ON p.id = v.promotion_id
     WHERE m.signed_up_at >= ${monthStart("$first_month::DATE", "0")} AND m.signed_up_at < $end::TIMESTAMPTZ AND ${site}
   ), groups AS (
@@ -50,9 +50,8 @@ export function cohortsSql(filters: ReportFilters) {
   ), paid AS (
     -- charges per cohort part and month since its cohort's month
     SELECT c.month, c.channel, c.promotion, datediff('month', c.month, ${local("e.occurred_at")}::DATE) AS since,
-      sum(e.amount_cents * 100.0 / (100 + i.vat_rate_percent)) AS cents
+      sum(e.amount_cents * 100.0 / (100 + c.vat_rate_percent)) AS cents
     FROM cohort c JOIN membership_events e ON e.member_id = c.member_id AND e.type = 'charge'
-    JOIN membership_members m ON m.member_id = c.member_id JOIN items i ON i.id = m.plan_item_id
     GROUP BY ALL
   ), bounds AS (
     -- the months' bounds once per month and k, not per member: time-zone arithmetic is slow per row
