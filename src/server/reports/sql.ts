@@ -112,9 +112,10 @@ export class ReportSql {
   /**
    * Like `rollup` for a table of local days (its `day` column): the whole days of both windows from `table`,
    * the unfinished last day of a window that runs to now from `facts` (with its time column `time`), tagged
-   * `win`; with hourly buckets the whole window comes from `facts`. A filter on the site applies to both.
+   * `win`; with hourly buckets the whole window comes from `facts`. A filter on the site applies to both, on
+   * the column `site` (null: none).
    */
-  daily(table: string, facts: string, time = "occurred_at"): string {
+  daily(table: string, facts: string, time = "occurred_at", site: string | null = "site_id"): string {
     return this.windows
       .map(([name, window]) => {
         // The first day not read from `table`: the day `end` falls in (the day after `to` when it is whole).
@@ -123,12 +124,12 @@ export class ReportSql {
         this.params[`${name}_rest_from`] = rest;
         this.params[`${name}_rest_start`] = startOfDay(rest).toISOString();
         this.params[`${name}_end`] = window.end.toISOString();
-        const site = this.siteCondition("site_id");
-        const days = [`day >= $${name}_from::DATE`, `day < $${name}_rest_from::DATE`, ...site];
+        const sites = this.siteCondition(site);
+        const days = [`day >= $${name}_from::DATE`, `day < $${name}_rest_from::DATE`, ...sites];
         const edge = [
           `${time} >= $${name}_rest_start::TIMESTAMPTZ`,
           `${time} < $${name}_end::TIMESTAMPTZ`,
-          ...site,
+          ...sites,
         ];
         return `SELECT '${name}' AS win, * FROM ${table} WHERE ${days.join(" AND ")}
   UNION ALL BY NAME

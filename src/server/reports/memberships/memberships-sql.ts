@@ -137,13 +137,17 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
     SELECT mo.win, mo.month,
       count(*) FILTER (WHERE s.started_at <= mo.m_start) - count(*) FILTER (WHERE s.ended_at <= mo.m_start) AS active_start
     FROM months mo, spans s GROUP BY mo.win, mo.month
-  ), leaving AS (
-    SELECT mo.win, mo.month, count(*) FILTER (WHERE m.ended_by = 'member') AS ended_member,
-      count(*) FILTER (WHERE m.ended_by = 'system') AS ended_system
+  ), leavers AS MATERIALIZED (
+    -- first the few leavers per month, then their stretches: joined the other way round, every stretch
+    -- active at a month's start is paired with that month first (~3× slower at 10× the demo chain)
+    SELECT mo.win, mo.month, mo.m_start, m.member_id, m.ended_by
     FROM months mo JOIN membership_members m ON m.ended_at >= mo.m_start AND m.ended_at < mo.m_end
-    JOIN spans s ON s.member_id = m.member_id
-      AND s.started_at <= mo.m_start AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > mo.m_start
-    GROUP BY mo.win, mo.month
+  ), leaving AS (
+    SELECT l.win, l.month, count(*) FILTER (WHERE l.ended_by = 'member') AS ended_member,
+      count(*) FILTER (WHERE l.ended_by = 'system') AS ended_system
+    FROM leavers l JOIN spans s ON s.member_id = l.member_id
+      AND s.started_at <= l.m_start AND coalesce(s.ended_at, 'infinity'::TIMESTAMPTZ) > l.m_start
+    GROUP BY l.win, l.month
   )
   SELECT st.win, st.month, st.active_start, coalesce(l.ended_member, 0) AS ended_member,
     coalesce(l.ended_system, 0) AS ended_system
@@ -154,51 +158,54 @@ export function churnMonthsSql(filters: ReportFilters, months: ChurnMonth[]) {
 }
 
 /**
- * Per window: the charges collected, excl. VAT at the member's plan's rate; the declines (`declined`); the
- * declines whose 14 days are complete (day 14 after the decline's local day is over) and of those the
- * recovered ones (the member's first charge after the decline at most 14 local days later, kept per decline
- * in membership_declines).
+ * Per window: the charges collected, excl. VAT at the member's plan's rate (membership_charges keeps each
+ * with its member's plan and site); the declines (`declined`); the declines whose 14 days are complete (day
+ * 14 after the decline's local day is over) and of those the recovered ones (the member's first charge after
+ * the decline at most 14 local days later, kept per decline in membership_declines).
  */
 export function moneySql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const site = siteOf(sql, "m.site_id");
   sql.params.today = localDate(filters.now);
-  const member = `LEFT JOIN membership_members m USING (member_id) LEFT JOIN items i ON i.id = m.plan_item_id`;
-  const charges = sql.facts("membership_events", "occurred_at", {
-    site: null,
-    where: "type = 'charge'",
-    select: () => "member_id, amount_cents",
-  });
+  const charges = sql.facts("membership_charges", "occurred_at", { site: null });
   const declines = sql.facts("membership_declines", "occurred_at", { site: null });
   const day = (column: string) => `${sql.local(column)}::DATE`;
   const text = `WITH declines AS (${declines})
   SELECT win, sum(amount_cents * 100.0 / (100 + coalesce(i.vat_rate_percent, 21))) AS charged_cents,
     0 AS declined, 0 AS declines, 0 AS recovered
-  FROM (${charges}) ${member} WHERE ${site} GROUP BY win
+  FROM (${charges}) c LEFT JOIN items i ON i.id = c.plan_item_id WHERE ${siteOf(sql, "c.site_id")} GROUP BY win
   UNION ALL
   SELECT win, 0, count(*), count(*) FILTER (WHERE complete),
     count(*) FILTER (WHERE complete AND recovered_at IS NOT NULL AND ${day("recovered_at")} - local_day <= 14)
   FROM (SELECT *, ${day("occurred_at")} AS local_day, local_day + 15 <= $today::DATE AS complete FROM declines) d
     LEFT JOIN membership_members m USING (member_id)
-  WHERE ${site}
+  WHERE ${siteOf(sql, "m.site_id")}
   GROUP BY win`;
   return { text, params: sql.params };
 }
 
 /**
  * Per window, site of the wash and site of the membership: washes (sales with a wash programme) and of them
- * the free ones (a voucher paid all), the member washes (membership_washes) apart from the rest.
- * `member_site` is null for the rest and for members sold online.
+ * the free ones (a voucher paid all), the member washes (membership_washes) apart from the rest, from the
+ * daily sums of both. `member_site` is null for the rest and for members sold online.
  */
 export function washesSql(filters: ReportFilters) {
   const sql = new ReportSql(filters);
-  const days = sql.factsByDate("programme_visits_daily", "day");
-  const members = sql.facts("membership_washes", "occurred_at", { site: null });
+  // whole days from the daily sums, a window's unfinished last day from the rows, in the same shape
+  const days = sql.daily(
+    "programme_visits_daily",
+    "(SELECT site_id, occurred_at, free, 1 AS washes FROM programme_visits)",
+  );
+  const members = sql.daily(
+    "membership_washes_daily",
+    "(SELECT site_id, member_site_id, occurred_at, free, 1 AS washes FROM membership_washes)",
+    "occurred_at",
+    null,
+  );
   const text = `WITH totals AS (
     SELECT win, site_id, sum(washes) AS washes, coalesce(sum(washes) FILTER (WHERE free), 0) AS free
     FROM (${days}) GROUP BY ALL
   ), members AS (
-    SELECT win, site_id, member_site_id, count(*) AS washes, count_if(free) AS free
+    SELECT win, site_id, member_site_id, sum(washes) AS washes, coalesce(sum(washes) FILTER (WHERE free), 0) AS free
     FROM (${members}) GROUP BY ALL
   ), member_totals AS (
     SELECT win, site_id, sum(washes) AS washes, sum(free) AS free FROM members GROUP BY ALL

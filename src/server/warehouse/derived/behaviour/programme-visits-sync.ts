@@ -1,7 +1,6 @@
 import type { Queryable } from "../../../db/database.ts";
-import { localTimeSql } from "../../buckets.ts";
 import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
-import { endOfDay, localDate, startOfDay } from "../../time-zone.ts";
+import { type SiteDaySums, sumSiteDaysAgain } from "../site-day-sums.ts";
 
 // Keeps programme_visits (migration 080) up to date with transactions and their lines, for Programmakeuze
 // and the member washes (memberships/member-washes.ts).
@@ -42,7 +41,48 @@ const COLUMNS = [
 ] as const;
 const same = COLUMNS.map((column) => `f.${column} IS NOT DISTINCT FROM v.${column}`).join(" AND ");
 
+/**
+ * Each sale with a programme as a visit, with the plate's previous visit; the sales narrowed to those of
+ * `sales` (a subquery of ids; null: all of them).
+ */
+const visitsSql = (sales: string | null) => {
+  const of = (column: string) => (sales ? `${column} IN (${sales})` : "true");
+  return `WITH lines AS (
+    SELECT l.transaction_id,
+      max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
+      sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
+      bool_or(i.kind = 'extra') AS with_extra
+    FROM transaction_lines l JOIN items i ON i.id = l.item_id
+    WHERE ${of("l.transaction_id")}
+    GROUP BY l.transaction_id
+  ), sales AS (
+    SELECT t.id, t.site_id, t.occurred_at, t.plate, t.sales_channel, t.payment_method, t.total_cents,
+      t.promotion_id, l.item_id, l.revenue_cents, l.with_extra
+    FROM transactions t LEFT JOIN lines l ON l.transaction_id = t.id
+    WHERE ${of("t.id")}
+  ), visits AS (
+    SELECT * FROM sales WHERE item_id IS NOT NULL
+  ), history AS (
+    -- a previous visit is a sale at a site (an online subscription payment is no visit)
+    SELECT plate, occurred_at, item_id, payment_method, promotion_id FROM sales
+    WHERE sales_channel = 'site' AND plate IS NOT NULL
+  )
+  SELECT v.id AS transaction_id, v.site_id, v.occurred_at, v.plate, v.item_id, v.revenue_cents, v.with_extra,
+    v.payment_method = 'abonnement' AS subscription,
+    v.total_cents = 0 AND v.payment_method <> 'abonnement' AS free,
+    h.occurred_at AS previous_at, h.item_id AS previous_item_id,
+    h.payment_method = 'abonnement' AS previous_subscription, h.promotion_id AS previous_promotion_id
+  FROM visits v ASOF LEFT JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at`;
+};
+
 async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): Promise<void> {
+  if (Object.values(from).every((taken) => taken === 0)) {
+    // Nothing taken in yet (the tables are empty): every visit in bulk, without looking for what changed.
+    await tx.run(
+      `INSERT INTO programme_visits SELECT ${COLUMNS.join(", ")} FROM (${visitsSql(null)}) ORDER BY occurred_at`,
+    );
+    return sumProgrammeDays(tx, "programme_visits");
+  }
   const steps = [
     // Plates with a new sale or a new line: all their sales are worked out again.
     `CREATE OR REPLACE TEMP TABLE programme_plates AS
@@ -51,33 +91,7 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
     `CREATE OR REPLACE TEMP TABLE programme_sales AS
       SELECT id FROM transactions WHERE rowid >= $transactions OR plate IN (SELECT plate FROM programme_plates)
       UNION SELECT transaction_id FROM transaction_lines WHERE rowid >= $lines`,
-    `CREATE OR REPLACE TEMP TABLE programme_fresh AS
-      WITH lines AS (
-        SELECT l.transaction_id,
-          max(CASE WHEN i.kind = 'programma' THEN l.item_id END) AS item_id,
-          sum(CASE WHEN i.kind = 'programma' THEN l.amount_cents END) AS revenue_cents,
-          bool_or(i.kind = 'extra') AS with_extra
-        FROM transaction_lines l JOIN items i ON i.id = l.item_id
-        WHERE l.transaction_id IN (SELECT id FROM programme_sales)
-        GROUP BY l.transaction_id
-      ), sales AS (
-        SELECT t.id, t.site_id, t.occurred_at, t.plate, t.sales_channel, t.payment_method, t.total_cents,
-          t.promotion_id, l.item_id, l.revenue_cents, l.with_extra
-        FROM transactions t LEFT JOIN lines l ON l.transaction_id = t.id
-        WHERE t.id IN (SELECT id FROM programme_sales)
-      ), visits AS (
-        SELECT * FROM sales WHERE item_id IS NOT NULL
-      ), history AS (
-        -- a previous visit is a sale at a site (an online subscription payment is no visit)
-        SELECT plate, occurred_at, item_id, payment_method, promotion_id FROM sales
-        WHERE sales_channel = 'site' AND plate IS NOT NULL
-      )
-      SELECT v.id AS transaction_id, v.site_id, v.occurred_at, v.plate, v.item_id, v.revenue_cents, v.with_extra,
-        v.payment_method = 'abonnement' AS subscription,
-        v.total_cents = 0 AND v.payment_method <> 'abonnement' AS free,
-        h.occurred_at AS previous_at, h.item_id AS previous_item_id,
-        h.payment_method = 'abonnement' AS previous_subscription, h.promotion_id AS previous_promotion_id
-      FROM visits v ASOF LEFT JOIN history h ON h.plate = v.plate AND h.occurred_at < v.occurred_at`,
+    `CREATE OR REPLACE TEMP TABLE programme_fresh AS ${visitsSql("SELECT id FROM programme_sales")}`,
     // The visits about to be deleted or inserted: their days are summed again afterwards.
     `CREATE OR REPLACE TEMP TABLE programme_changed AS
       SELECT site_id, occurred_at FROM programme_visits v
@@ -110,43 +124,24 @@ async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): 
   }
 }
 
+/** programme_visits_daily. A previous visit without a programme makes no pair: its other columns would only split the sums. */
+const PROGRAMME_DAYS: SiteDaySums = {
+  source: "programme_visits",
+  target: "programme_visits_daily",
+  sums: `item_id, with_extra, subscription, free, previous_item_id,
+    CASE WHEN previous_item_id IS NOT NULL THEN previous_subscription END AS previous_subscription,
+    CASE WHEN previous_item_id IS NOT NULL THEN previous_promotion_id END AS previous_promotion_id,
+    CASE WHEN previous_item_id IS NOT NULL AND previous_at < occurred_at - INTERVAL 365 DAY
+      THEN previous_at END AS lookback_at,
+    count(*) AS washes, sum(revenue_cents) AS revenue_cents`,
+};
+
 /**
  * Sums programme_visits again into programme_visits_daily for every (site, local day) of the rows of
  * `changed` (a table of site_id, occurred_at: visits deleted, inserted or changed since the last sum).
  */
-export async function sumProgrammeDays(tx: Queryable, changed: string): Promise<void> {
-  const [range] = await tx.query<{ first: number | null; last: number | null }>(
-    `SELECT epoch_ms(min(occurred_at)) AS first, epoch_ms(max(occurred_at)) AS last FROM ${changed}`,
-  );
-  if (range.first === null || range.last === null) return;
-  const from = localDate(new Date(Number(range.first)));
-  const to = localDate(new Date(Number(range.last)));
-  const window = { from, to, start: startOfDay(from), end: endOfDay(to) };
-  const day = `(${localTimeSql("occurred_at", [window])})::DATE`;
-  const params = { start: window.start.toISOString(), end: window.end.toISOString() };
-  await tx.run(
-    `CREATE OR REPLACE TEMP TABLE programme_days AS SELECT DISTINCT site_id, ${day} AS day FROM ${changed}`,
-  );
-  await tx.run(
-    "DELETE FROM programme_visits_daily d WHERE EXISTS (SELECT 1 FROM programme_days c WHERE c.site_id = d.site_id AND c.day = d.day)",
-  );
-  // A previous visit without a programme makes no pair: its other columns would only split the sums.
-  await tx.run(
-    `INSERT INTO programme_visits_daily
-      SELECT day, site_id, item_id, with_extra, subscription, free, previous_item_id,
-        CASE WHEN previous_item_id IS NOT NULL THEN previous_subscription END AS previous_subscription,
-        CASE WHEN previous_item_id IS NOT NULL THEN previous_promotion_id END AS previous_promotion_id,
-        CASE WHEN previous_item_id IS NOT NULL AND previous_at < occurred_at - INTERVAL 365 DAY
-          THEN previous_at END AS lookback_at,
-        count(*) AS washes, sum(revenue_cents) AS revenue_cents
-      FROM (SELECT *, ${day} AS day FROM programme_visits
-        WHERE occurred_at >= $start::TIMESTAMPTZ AND occurred_at < $end::TIMESTAMPTZ)
-      SEMI JOIN programme_days USING (site_id, day)
-      GROUP BY ALL ORDER BY day`,
-    params,
-  );
-  await tx.run("DROP TABLE programme_days");
-}
+const sumProgrammeDays = (tx: Queryable, changed: string) =>
+  sumSiteDaysAgain(tx, PROGRAMME_DAYS, changed);
 
 /**
  * Takes a plate out of the programme visits in the erasure's transaction. A sale without a plate has no

@@ -3,7 +3,8 @@ import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
 import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // Each membership's course from its events (REPORT-DEFINITIONS §5), kept in membership_members, _spans and
-// _plates (migration 112), and its declines with the charge that recovered each (_declines, migration 123). Events arrive in any order (a charge before its signup); a member's rows are
+// _plates (migration 112); its declines with the charge that recovered each (_declines, migration 123) and
+// its charges with its site and plan (_charges, migration 124). Events arrive in any order (a charge before its signup); a member's rows are
 // worked out again from all of its events whenever one of them arrives, so the order they came in never
 // matters, only the order they happened in.
 //
@@ -96,11 +97,18 @@ const declinesSql = (members: string) => `
   WHERE d.type = 'decline' AND d.member_id IN (${members})
   GROUP BY d.event_id, d.member_id, d.occurred_at`;
 
+/** Each charge with its member's site of sale and plan now (null before the signup arrived). */
+const chargesSql = (members: string) => `
+  SELECT c.member_id, c.occurred_at, c.amount_cents, m.site_id, m.plan_item_id
+  FROM membership_events c LEFT JOIN membership_members m USING (member_id)
+  WHERE c.type = 'charge' AND c.member_id IN (${members})`;
+
 const TABLES = [
   "membership_members",
   "membership_spans",
   "membership_plates",
   "membership_declines",
+  "membership_charges",
 ] as const;
 
 interface SyncState {
@@ -147,6 +155,8 @@ export const syncMemberState = (db: Queryable) =>
         await tx.run(`INSERT INTO membership_spans BY NAME (${spansSql(members)})`, params);
         await tx.run(`INSERT INTO membership_plates BY NAME (${platesSql(members)})`, params);
         await tx.run(`INSERT INTO membership_declines BY NAME (${declinesSql(members)})`, params);
+        // after membership_members: a charge takes its member's site and plan from there
+        await tx.run(`INSERT INTO membership_charges BY NAME (${chargesSql(members)})`, params);
         await tx.run(
           `UPDATE membership_state_sync SET events = $events, events_next = $events_next, plates = $plates,
             plates_next = $plates_next, synced_at = now()`,
@@ -156,7 +166,7 @@ export const syncMemberState = (db: Queryable) =>
     { events: "membership_events", plates: "membership_event_plates" },
   );
 
-/** Each membership's course: its sale and end, its active stretches and the plates they cover; its declines. */
+/** Each membership's course: its sale and end, its active stretches and the plates they cover; its money. */
 export const MEMBER_STATE_DECLARED: DerivedDeclaration = {
   name: "abonnementen: verloop per lid",
   follows: ["membership_events", "membership_event_plates"],

@@ -42,12 +42,23 @@ async function synced() {
   await syncMemberWashes(db);
   const kept = await washes();
   const keptSums = [await sums(), await eventSums()];
+  expect(await daily(), "the kept daily sums add up the member washes").toEqual(await dailyOfWashes());
   await db.transaction((tx) => MEMBER_WASHES_DECLARED.reset(tx));
   await syncMemberWashes(db);
   expect(await washes(), "the kept member washes equal a rebuild").toEqual(kept);
   expect([await sums(), await eventSums()], "the kept sums equal a rebuild").toEqual(keptSums);
+  expect(await daily(), "the rebuilt daily sums add up the member washes").toEqual(await dailyOfWashes());
   return kept;
 }
+const daily = () =>
+  db.query(
+    "SELECT day::VARCHAR AS day, site_id, member_site_id, free, washes FROM membership_washes_daily ORDER BY ALL",
+  );
+const dailyOfWashes = () =>
+  db.query(
+    `SELECT (occurred_at AT TIME ZONE 'Europe/Amsterdam')::DATE::VARCHAR AS day, site_id, member_site_id, free,
+      count(*) AS washes FROM membership_washes GROUP BY ALL ORDER BY ALL`,
+  );
 const iso = (at: string) => new Date(amsterdam(at)).toISOString();
 const sums = () =>
   db.query<{

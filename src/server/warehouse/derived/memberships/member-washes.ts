@@ -1,6 +1,7 @@
 import type { Queryable } from "../../../db/database.ts";
 import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
 import type { DerivedDeclaration } from "../../derived-tables.ts";
+import { type SiteDaySums, sumSiteDaysAgain } from "../site-day-sums.ts";
 import { keepWashSums } from "./wash-sums.ts";
 
 // Member washes (REPORT-DEFINITIONS §5), kept in membership_washes (migration 112): a wash (a row of
@@ -10,7 +11,8 @@ import { keepWashSums } from "./wash-sums.ts";
 // that the upstream tables took in since, and anything else (rows deleted from the facts) all of it.
 // It follows the upstream tables' own bookkeeping, not the facts': a report request may leave their catch-up
 // to the refresher, and a wash can only be a member's once programme_visits and membership_plates hold it.
-// The members whose washes or events a sync worked out again get their sums (wash-sums.ts) worked out too.
+// The members whose washes or events a sync worked out again get their sums (wash-sums.ts) worked out too,
+// and the days of the washes deleted or inserted their daily sums (membership_washes_daily, migration 125).
 
 /** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
@@ -18,6 +20,13 @@ const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id
   FROM programme_visits v JOIN membership_plates p ON p.plate = v.plate
     AND v.occurred_at >= p.started_at AND v.occurred_at < coalesce(p.ended_at, 'infinity'::TIMESTAMPTZ)
   WHERE ${where}`;
+
+/** membership_washes_daily: the member washes per day, site, site of the membership and free or not. */
+const MEMBER_WASH_DAYS: SiteDaySums = {
+  source: "membership_washes",
+  target: "membership_washes_daily",
+  sums: "member_site_id, free, count(*) AS washes",
+};
 
 const FACTS = {
   transactions: "transactions",
@@ -88,16 +97,25 @@ export const syncMemberWashes = (db: Queryable) =>
             `CREATE OR REPLACE TEMP TABLE wash_sums_changed AS ${changed} UNION ${members}`,
             params,
           );
+          const redone = `transaction_id IN (${sales}) OR member_id IN (${members})`;
+          // the days of the washes deleted and inserted are summed again
           await tx.run(
-            `DELETE FROM membership_washes WHERE transaction_id IN (${sales}) OR member_id IN (${members})`,
+            `CREATE OR REPLACE TEMP TABLE member_wash_days AS SELECT site_id, occurred_at FROM membership_washes WHERE ${redone}`,
             params,
           );
+          await tx.run(`DELETE FROM membership_washes WHERE ${redone}`, params);
           await tx.run(
             `INSERT INTO membership_washes BY NAME (${memberWashesSql(
               `v.transaction_id IN (${sales}) OR p.member_id IN (${members})`,
             )} ORDER BY v.occurred_at)`,
             params,
           );
+          await tx.run(
+            `INSERT INTO member_wash_days SELECT site_id, occurred_at FROM membership_washes WHERE ${redone}`,
+            params,
+          );
+          await sumSiteDaysAgain(tx, MEMBER_WASH_DAYS, "member_wash_days");
+          await tx.run("DROP TABLE member_wash_days");
           const { transactions, transactions_to, lines, lines_to } = params;
           await tx.run(`INSERT INTO wash_sums_changed ${changed}`, {
             transactions,
@@ -112,9 +130,11 @@ export const syncMemberWashes = (db: Queryable) =>
           );
         } else {
           await tx.run("DELETE FROM membership_washes");
+          await tx.run("DELETE FROM membership_washes_daily");
           await tx.run(
             `INSERT INTO membership_washes BY NAME (${memberWashesSql("true")} ORDER BY v.occurred_at)`,
           );
+          await sumSiteDaysAgain(tx, MEMBER_WASH_DAYS, "membership_washes");
           await keepWashSums(tx, "all", target.events_next);
         }
         await tx.run(
@@ -134,12 +154,13 @@ export const syncMemberWashes = (db: Queryable) =>
 export const MEMBER_WASHES_DECLARED: DerivedDeclaration = {
   name: "abonnementen: wassen door leden",
   follows: ["programme_visits", "membership_plates"],
-  tables: ["membership_washes", "membership_wash_sums", "membership_event_sums"],
+  tables: ["membership_washes", "membership_washes_daily", "membership_wash_sums", "membership_event_sums"],
   bookkeeping: { state: "membership_washes_sync", facts: FACTS },
   plateColumns: {},
   sync: syncMemberWashes,
   reset: async (tx) => {
     await tx.run("DELETE FROM membership_washes");
+    await tx.run("DELETE FROM membership_washes_daily");
     await tx.run("DELETE FROM membership_wash_sums");
     await tx.run("DELETE FROM membership_event_sums");
     await tx.run(
