@@ -140,8 +140,7 @@ const PROGRAMME_DAYS: SiteDaySums = {
  * Sums programme_visits again into programme_visits_daily for every (site, local day) of the rows of
  * `changed` (a table of site_id, occurred_at: visits deleted, inserted or changed since the last sum).
  */
-const sumProgrammeDays = (tx: Queryable, changed: string) =>
-  sumSiteDaysAgain(tx, PROGRAMME_DAYS, changed);
+const sumProgrammeDays = (tx: Queryable, changed: string) => sumSiteDaysAgain(tx, PROGRAMME_DAYS, changed);
 
 /**
  * Takes a plate out of the programme visits in the erasure's transaction. A sale without a plate has no
