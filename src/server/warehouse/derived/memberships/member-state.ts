@@ -3,10 +3,10 @@ import { aheadOfWatermark, countOf, serialised } from "../../derived-sync.ts";
 import type { DerivedDeclaration } from "../../derived-tables.ts";
 
 // Each membership's course from its events (REPORT-DEFINITIONS §5), kept in membership_members, _spans and
-// _plates (migration 112); its declines with the charge that recovered each (_declines, migration 123) and
-// its charges with its site and plan (_charges, migration 124). Events arrive in any order (a charge before its signup); a member's rows are
-// worked out again from all of its events whenever one of them arrives, so the order they came in never
-// matters, only the order they happened in.
+// _plates (migration 112); its declines with the charge that recovered each and its charges with its site
+// and plan (_declines, _charges, migration 123). Events arrive in any order (a charge before its signup); a
+// member's rows are worked out again from all of its events whenever one of them arrives, so the order they
+// came in never matters, only the order they happened in.
 //
 // The course: the membership starts at its first signup and ends at its first cancel after that. Between,
 // it is active except while paused (a pause until the next resume). Events at one instant apply signup

@@ -12,7 +12,7 @@ import { keepWashSums } from "./wash-sums.ts";
 // It follows the upstream tables' own bookkeeping, not the facts': a report request may leave their catch-up
 // to the refresher, and a wash can only be a member's once programme_visits and membership_plates hold it.
 // The members whose washes or events a sync worked out again get their sums (wash-sums.ts) worked out too,
-// and the days of the washes deleted or inserted their daily sums (membership_washes_daily, migration 125).
+// and the days of the washes deleted or inserted their daily sums (membership_washes_daily, migration 123).
 
 /** Member washes from programme_visits `v` and membership_plates `p`, narrowed by `where`. */
 const memberWashesSql = (where: string) => `SELECT v.transaction_id, p.member_id, p.site_id AS member_site_id,
