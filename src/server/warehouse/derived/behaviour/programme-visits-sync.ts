@@ -8,8 +8,8 @@ import { type SiteDaySums, sumSiteDaysAgain } from "../site-day-sums.ts";
 // every sale of a plate with a new sale or line is worked out again from the plate's whole history, so a
 // late or out-of-order sale (which changes the previous visit of the plate's next visit) gives what a
 // rebuild gives. Only rows that changed are deleted and inserted, so the table stays nearly in time order
-// (the zonemaps of occurred_at skip what lies outside a period). A rebuild is the same code with
-// "everything is new" (counts 0), which syncDerived does when rows were deleted from the facts.
+// (the zonemaps of occurred_at skip what lies outside a period). A rebuild (counts 0: a fresh start, or rows
+// deleted from the facts) inserts every visit in bulk instead: there is nothing to compare with.
 // programme_visits_daily (migration 082) follows in the same transaction: every (site, local day) holding a
 // deleted or inserted visit is summed again from programme_visits, so it always equals a sum of the whole table.
 
@@ -77,7 +77,9 @@ const visitsSql = (sales: string | null) => {
 
 async function addProgrammeVisits(tx: Queryable, from: Record<string, number>): Promise<void> {
   if (Object.values(from).every((taken) => taken === 0)) {
-    // Nothing taken in yet (the tables are empty): every visit in bulk, without looking for what changed.
+    // Nothing taken in yet: every visit in bulk, without looking for what changed (emptied first, so that
+    // the sums equal a rebuild whatever the tables held).
+    for (const table of PROGRAMME_VISITS.tables) await tx.run(`DELETE FROM ${table}`);
     await tx.run(
       `INSERT INTO programme_visits SELECT ${COLUMNS.join(", ")} FROM (${visitsSql(null)}) ORDER BY occurred_at`,
     );

@@ -104,25 +104,25 @@ export const syncMemberWashes = (db: Queryable) =>
             params,
           );
           await tx.run(`DELETE FROM membership_washes WHERE ${redone}`, params);
+          // the washes worked out again, kept apart once: inserted, and read for their days and members
           await tx.run(
-            `INSERT INTO membership_washes BY NAME (${memberWashesSql(
+            `CREATE OR REPLACE TEMP TABLE member_washes_fresh AS ${memberWashesSql(
               `v.transaction_id IN (${sales}) OR p.member_id IN (${members})`,
-            )} ORDER BY v.occurred_at)`,
+            )}`,
             params,
           );
           await tx.run(
-            `INSERT INTO member_wash_days SELECT site_id, occurred_at FROM membership_washes WHERE ${redone}`,
-            params,
+            "INSERT INTO membership_washes BY NAME (SELECT * FROM member_washes_fresh ORDER BY occurred_at)",
           );
+          await tx.run("INSERT INTO member_wash_days SELECT site_id, occurred_at FROM member_washes_fresh");
           await sumSiteDaysAgain(tx, MEMBER_WASH_DAYS, "member_wash_days");
-          await tx.run("DROP TABLE member_wash_days");
           const { transactions, transactions_to, lines, lines_to } = params;
-          await tx.run(`INSERT INTO wash_sums_changed ${changed}`, {
-            transactions,
-            transactions_to,
-            lines,
-            lines_to,
-          });
+          await tx.run(
+            `INSERT INTO wash_sums_changed SELECT member_id FROM member_washes_fresh WHERE transaction_id IN (${sales})`,
+            { transactions, transactions_to, lines, lines_to },
+          );
+          await tx.run("DROP TABLE member_wash_days");
+          await tx.run("DROP TABLE member_washes_fresh");
           await keepWashSums(
             tx,
             { members: "SELECT member_id FROM wash_sums_changed", params: {} },
