@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { choose, dialog, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, expectNoSidewaysScroll, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 test.describe.configure({ timeout: 120_000 });
@@ -9,19 +8,14 @@ test.describe.configure({ timeout: 120_000 });
 // Instellingen → Meldingen on the demo chain: a beheerder sets up a rule (after a Dutch validation error),
 // has it checked at once and reads the log. The cycle itself is proven in src/server/alerts/alerts.test.ts.
 
-const SHOTS = screensDir("alerts");
-
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of [
     ["1366", { width: 1366, height: 768 }],
     ["390", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${size}px`).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+    await expectNoSidewaysScroll(page, `${name} at ${size}px`);
+    await saveScreenshot(page, "alerts", `${name}-${size}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { callApi, choose, deactivate, dialog, row, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -52,8 +51,7 @@ test("a beheerder adds, edits and deactivates an item with a Dutch price, surviv
   await expect(row(page, name)).toBeVisible();
   await expect(page.getByRole("table", { name: "Items" })).not.toContainText("Actief");
   await status.getByText("Alle", { exact: true }).click();
-  mkdirSync("test-results/screens", { recursive: true });
-  await page.screenshot({ path: "test-results/screens/admin-items.png", fullPage: true });
+  await saveScreenshot(page, "admin", "admin-items");
   await expectAccessible(page);
 });
 

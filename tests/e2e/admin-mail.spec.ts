@@ -1,10 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { dialog, row, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
-
-const SHOTS = screensDir("mail");
 
 // The browser tests' server runs the demo (`--demo`, no SMTP_URL): mail goes to the SMTP server inside the
 // app, and Instellingen → Postvak shows what it received.
@@ -39,7 +37,7 @@ test("a beheerder adds a recipient, sends a preview of the Monday e-mail and rea
   await expect(newest).toContainText("demo@wasbord.nl");
   await expect(newest).toContainText(/\[Voorbeeld\] Wasbord week \d+: [\d.]+ wassen/);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: `${SHOTS}/postvak-1366.png`, fullPage: true });
+  await saveScreenshot(page, "mail", "postvak-1366");
   await expectAccessible(page);
 
   await newest.getByRole("button", { name: /^Open / }).click();
@@ -48,7 +46,7 @@ test("a beheerder adds a recipient, sends a preview of the Monday e-mail and rea
   await expect(frame.getByRole("heading", { level: 1, name: /^Week \d+: / })).toBeVisible();
   await expect(frame.getByText("Omzet per auto excl. btw", { exact: true })).toBeVisible();
   await expect(frame.locator("svg")).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/postvak-message-html-1366.png` });
+  await saveScreenshot(page, "mail", "postvak-message-html-1366", { fullPage: false });
   await message.getByRole("tab", { name: "Tekst" }).click();
   await expect(message.getByText(/^Wasbord — week \d+,/)).toBeVisible();
   await expect(message.getByText(/Afmelden: http:\/\/localhost:\d+\/mail\/afmelden\?token=/)).toBeVisible();
@@ -59,7 +57,7 @@ test("a beheerder adds a recipient, sends a preview of the Monday e-mail and rea
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/postvak-390.png`, fullPage: true });
+  await saveScreenshot(page, "mail", "postvak-390");
 
   // Clean up, so that a rerun on the same database starts from the same state.
   await page.setViewportSize({ width: 1366, height: 768 });

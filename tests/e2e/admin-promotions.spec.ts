@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { callApi, choose, deactivate, dialog, row, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -77,7 +76,6 @@ test("a beheerder creates, edits and deactivates a promotion and downloads its v
   await expect(row(page, name)).toContainText("Inactief");
   await expect(row(page, name)).toContainText("25");
 
-  mkdirSync("test-results/screens", { recursive: true });
-  await page.screenshot({ path: "test-results/screens/admin-promotions.png", fullPage: true });
+  await saveScreenshot(page, "admin", "admin-promotions");
   await expectAccessible(page);
 });

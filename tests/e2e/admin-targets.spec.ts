@@ -1,7 +1,6 @@
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { dialog } from "./admin-support.ts";
-import { expectAccessible, logInOnProviderPage, screensDir } from "./support.ts";
+import { expectAccessible, logInOnProviderPage, saveScreenshot } from "./support.ts";
 
 // Instellingen › Doelen with the demo chain: a beheerder signs in on the provider's login page, fills a
 // site's year (January, copied down), is told what is wrong with a bad field, and sees the targets in the
@@ -41,12 +40,12 @@ test("a beheerder sets a site's targets for a year and sees them in the grid", a
   await expect(siteRow).toContainText("€ 45.000");
   await expect(siteRow).toContainText("25");
   await expectAccessible(page);
-  await page.screenshot({ path: join(screensDir("targets"), "targets-1366.png") });
+  await saveScreenshot(page, "targets", "targets-1366", { fullPage: false });
 
   await page.setViewportSize({ width: 390, height: 844 });
   // the phone's layout (the months behind "Meer") replaces the wide one after the resize, and the side menu
   // slides away (a transition): the page fits once both are done
   await expect(grid.getByRole("columnheader", { name: "Meer" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: join(screensDir("targets"), "targets-390.png"), fullPage: true });
+  await saveScreenshot(page, "targets", "targets-390");
 });

@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectSettled, openReport } from "./reports-support.ts";
-import { STORAGE_STATE } from "./support.ts";
+import { STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 
 // Annotations on the charts (issue 14): a beheerder adds a note from a chart and sees its marker and its
 // text on hover; the dashboard fetches its figures again after a minute, not while the tab is hidden.
 
-const SHOTS = process.env.ANNOTATION_SHOTS;
 const NOTE = `Nieuwe borstels in de straat (e2e ${Date.now()})`;
 
 /** The chart card titled `title` (its heading and the chart's canvas). */
@@ -62,7 +60,7 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   );
   await expect(card.getByTestId("annotation-legend")).toContainText("Notitie");
   expect(await hoverLastBucket(page, card)).toContain(`Notitie: ${NOTE}`);
-  if (SHOTS) await shoot(page, card, "trx-sales-1366");
+  await shoot(page, card, "trx-sales-1366");
 
   // On a phone: the same marker and tooltip, no sideways scroll.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -70,7 +68,7 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   await card.scrollIntoViewIfNeeded();
   expect(await hoverLastBucket(page, card)).toContain(NOTE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  if (SHOTS) await shoot(page, card, "trx-sales-390");
+  await shoot(page, card, "trx-sales-390");
 
   // Listed in the form, and deleted from there: the marker goes.
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -91,7 +89,7 @@ test("a week chart of the year marks the public holidays in their weeks", async 
   await expect(card.getByTestId("annotation-legend")).toContainText("Feestdag");
   // Nieuwjaarsdag is in the year's first week, whatever the year.
   await expect(card.getByRole("img")).toHaveAttribute("aria-label", /Nieuwjaarsdag/);
-  if (SHOTS) await shoot(page, card, "trx-sales-weeks-1366");
+  await shoot(page, card, "trx-sales-weeks-1366");
 });
 
 test("the dashboard fetches its figures again after a minute, and not while the tab is hidden", async ({
@@ -124,7 +122,6 @@ test("the dashboard fetches its figures again after a minute, and not while the 
 });
 
 async function shoot(page: Page, card: Locator, name: string) {
-  mkdirSync(SHOTS as string, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-page.png` });
-  await card.screenshot({ path: `${SHOTS}/${name}-chart.png` });
+  await saveScreenshot(page, "annotations", `${name}-page`, { fullPage: false });
+  await saveScreenshot(card, "annotations", `${name}-chart`);
 }

@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, logInOnProviderPage } from "./support.ts";
+import { expectAccessible, logInOnProviderPage, saveScreenshot } from "./support.ts";
 
 // Dashboard › Live on the demo chain, signed in through the real login page: every site's figures, new
 // figures every 10 s without a reload, and the full-screen board for a wall screen. Figures:
-// tests/api/live.test.ts. Screenshots in /tmp/shots (LIVE_SHOTS to change).
+// tests/api/live.test.ts.
 
-const SHOTS = process.env.LIVE_SHOTS ?? "/tmp/shots";
 const SITES = ["Utrecht-Overvecht", "Nieuwegein", "Zeist", "Houten"];
 
 const liveAnswer = (page: Page) =>
@@ -20,7 +18,6 @@ for (const [name, viewport] of [
 ] as const) {
   test(`Live shows every site's figures and refreshes them (${name})`, async ({ page }) => {
     test.setTimeout(90_000);
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize(viewport);
     await page.goto("/dashboard/live");
     await logInOnProviderPage(page);
@@ -45,7 +42,7 @@ for (const [name, viewport] of [
       true,
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/live-${name}.png`, fullPage: true });
+    await saveScreenshot(page, "live", `live-${name}`);
 
     if (name === "desktop") {
       await page.getByRole("button", { name: "Volledig scherm" }).click();
@@ -58,7 +55,7 @@ for (const [name, viewport] of [
       expect(
         await page.evaluate(() => !!document.elementFromPoint(20, 20)?.closest('[data-testid="live-board"]')),
       ).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/live-fullscreen.png` });
+      await saveScreenshot(page, "live", "live-fullscreen", { fullPage: false });
       await page.getByRole("button", { name: "Volledig scherm sluiten" }).click();
       await expect(board).not.toHaveAttribute("data-full");
       await page.getByRole("tab", { name: "Vandaag" }).click();

@@ -1,14 +1,9 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { dialog, row, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
-
-const shot = (name: string) => {
-  mkdirSync("test-results/screens", { recursive: true });
-  return `test-results/screens/${name}.png`;
-};
 
 test("a beheerder creates, starts and reads an experiment", async ({ page }) => {
   const name = unique("Hero met prijs");
@@ -102,7 +97,7 @@ test("the report reads the demo experiments: a winner, a health warning, and the
     expect(visitors.replaceAll(".", "")).toBe(csvVisitors);
   }
   await expectAccessible(page);
-  await page.screenshot({ path: shot("experiments-report"), fullPage: true });
+  await saveScreenshot(page, "experiments", "experiments-report");
 
   // The switches are kept in the URL: the click changes the address, the address the switch.
   await page.getByLabel("Frequentistische weergave").click();
@@ -120,5 +115,5 @@ test("the report reads the demo experiments: a winner, a health warning, and the
   await expect(
     page.getByText("De verdeling van de bezoekers klopt niet (sample ratio mismatch)"),
   ).toBeVisible();
-  await page.screenshot({ path: shot("experiments-srm"), fullPage: true });
+  await saveScreenshot(page, "experiments", "experiments-srm");
 });

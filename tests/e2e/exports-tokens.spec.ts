@@ -1,14 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { dialog, unique } from "./admin-support.ts";
 import { openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveForPeople, saveScreenshot, takingScreens } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
-
-// Where the screenshots and the printed PDF go for people to look at (pdftoppm turns the PDF into PNGs).
-const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens/exports";
 
 test("a beheerder issues a report token, copies it, a BI tool reads a report with it, then it is revoked", async ({
   page,
@@ -55,12 +51,11 @@ test("a beheerder issues a report token, copies it, a BI tool reads a report wit
   await expect(page.getByRole("table", { name: "Logboek van de API-tokens" })).toContainText(
     `API-token ${name} gebruikt`,
   );
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: `${SHOTS}/api-tokens-1366.png`, fullPage: true });
+  await saveScreenshot(page, "exports", "api-tokens-1366");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/api-tokens-390.png`, fullPage: true });
+  await saveScreenshot(page, "exports", "api-tokens-390");
   await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.getByRole("button", { name: `Intrekken: ${name}` }).click();
@@ -107,14 +102,14 @@ for (const { path, title, file } of [
 ]) {
   test(`${title} prints as a clean A4 document`, async ({ page }) => {
     await openReport(page, path, title);
-    await page.waitForTimeout(800); // the charts' canvas
+    // The charts' canvas, in the PDF kept for people to look at (pdftoppm turns it into PNGs).
+    if (takingScreens) await page.waitForTimeout(800);
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(page.getByRole("button", { name: "Excel", exact: true })).toBeHidden();
     await expect(page.getByRole("search", { name: "Filters van het rapport" })).toBeHidden();
     await expect(page.getByTestId("print-filters")).toBeVisible();
     await expect(page.getByTestId("print-filters")).toContainText("alle vestigingen");
-    mkdirSync(SHOTS, { recursive: true });
-    await page.pdf({ path: `${SHOTS}/${file}.pdf`, format: "A4", printBackground: true });
+    saveForPeople("exports", `${file}.pdf`, await page.pdf({ format: "A4", printBackground: true }));
   });
 }

@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { metricLabel } from "../../src/shared/metrics/registry.ts";
 import { openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 test.describe.configure({ timeout: 120_000 });
@@ -10,14 +9,11 @@ test.describe.configure({ timeout: 120_000 });
 // Begrippen: a KPI tile's hint leads to the figure's entry in the glossary, which says what it means, its
 // unit and VAT basis and where it is shown, at a laptop's and a phone's size.
 
-const SHOTS = screensDir("glossary");
-
 test("a tile's hint leads to the figure's definition in Begrippen", async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   await openReport(page, "/reports/acquisition", "Overzicht");
   await page.getByTestId("kpi-roas_paid").getByRole("button").click();
-  await page.screenshot({ path: `${SHOTS}/acquisition-hint-1366.png` });
+  await saveScreenshot(page, "glossary", "acquisition-hint-1366", { fullPage: false });
   await page.getByRole("link", { name: "Wat betekent dit?" }).click();
   await expect(page).toHaveURL(/\/reports\/begrippen#metric-roas_paid$/);
   const entry = page.getByTestId("glossary-roas_paid");
@@ -25,7 +21,7 @@ test("a tile's hint leads to the figure's definition in Begrippen", async ({ pag
   await expect(entry).toContainText("excl. btw");
   await expect(entry.getByRole("link", { name: "Overzicht" })).toBeVisible();
   await expect(entry).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/glossary-roas-1366.png` });
+  await saveScreenshot(page, "glossary", "glossary-roas-1366", { fullPage: false });
   await expectAccessible(page);
 
   // three ROAS, three names, each with its own definition
@@ -42,7 +38,7 @@ test("a tile's hint leads to the figure's definition in Begrippen", async ({ pag
   await page.goto("/reports/begrippen#metric-revenue_per_car");
   await page.reload();
   await expect(page.getByTestId("glossary-revenue_per_car")).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/glossary-390.png` });
+  await saveScreenshot(page, "glossary", "glossary-390", { fullPage: false });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { expectSettled, openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Every step waits for a round trip to the server and a redraw: allow for a busy machine.
@@ -11,15 +11,12 @@ test.describe.configure({ timeout: 240_000 });
 // show as chips under a breadcrumb and stay in the URL. The figures are proven on the fixture in
 // tests/api/reports-ad-platforms.test.ts.
 
-const SHOTS = screensDir("ad-platforms");
-
 const firstLink = (page: Page, table: string) =>
   page.getByTestId(`table-${table}`).locator("tbody tr").first().getByRole("link");
 
 async function shoot(page: Page, name: string) {
   await expectSettled(page);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await saveScreenshot(page, "ad-platforms", name);
 }
 
 test("Facebook: drill from a campaign to its ad sets and ads, with chips and a breadcrumb", async ({

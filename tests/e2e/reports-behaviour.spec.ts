@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { REPORT_CATALOGUE } from "../../src/shared/reports/catalogue.ts";
 import { chooseFilter, expectSettled, kpiText, openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, expectNoSidewaysScroll, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Each test draws its screen at two sizes and follows a row: more than the default minute on a busy machine.
@@ -11,8 +10,6 @@ test.describe.configure({ timeout: 150_000 });
 // Vouchers, Vouchers › flow, Programmakeuze and the two Website screens on the demo chain: figures and
 // their parts appear, the period changes them and the URL, and a row leads once to the narrower view. The
 // figures themselves are proven on the hand-made fixture in tests/api/reports-behaviour.test.ts.
-
-const SHOTS = screensDir("behaviour");
 
 const SCREENS = [
   { id: "vouchers", kpi: "issued", table: "promotions", drill: "promotion" },
@@ -23,18 +20,14 @@ const SCREENS = [
 ] as const;
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of [
     ["1366", { width: 1366, height: 768 }],
     ["390", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
     await expectSettled(page);
-    await page.waitForTimeout(600);
-    // No sideways scrolling of the page itself on a phone.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${size}px`).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+    await expectNoSidewaysScroll(page, `${name} at ${size}px`);
+    await saveScreenshot(page, "behaviour", `${name}-${size}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

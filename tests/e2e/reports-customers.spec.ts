@@ -9,7 +9,7 @@ import {
   saveScreen,
   siteChips,
 } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, takingScreens } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -51,7 +51,10 @@ for (const screen of SCREENS) {
     const thirtyDays = await kpiText(page, screen.kpi);
     expect(thirtyDays).toMatch(/\d/);
     await expect(page.getByTestId(`table-${screen.table}`).locator("tbody tr").first()).toBeVisible();
-    if (screen.part) await expect(page.getByTestId(screen.part)).toBeVisible({ timeout: 20_000 });
+    if (screen.part) {
+      await expect(page.getByTestId(screen.part)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId(screen.part).locator("canvas, table").first()).toBeVisible();
+    }
     // Uur/Dag/Week/Maand only where the screen draws figures over time (not the map, not the flow).
     await expect(page.getByRole("radiogroup", { name: "Per" })).toHaveCount(screen.noBuckets ? 0 : 1);
     await expectAccessible(page);
@@ -79,11 +82,11 @@ for (const screen of SCREENS) {
     expect(await filterValue(page, "Vergelijken met")).toBe("Vorig jaar");
     await expect(siteChips(page)).toHaveAccessibleName(`Vestiging ${site} weghalen`);
 
-    // The view an operator opens first, for the screenshot.
-    await openReport(page, screen.path, screen.title);
-    if (screen.part)
-      await expect(page.getByTestId(screen.part).locator("canvas, table").first()).toBeVisible();
-    await saveScreen(page, screen.path.split("/").pop() as string);
+    if (takingScreens) {
+      // The view an operator opens first, for the screenshot.
+      await openReport(page, screen.path, screen.title);
+      await saveScreen(page, screen.path.split("/").pop() as string);
+    }
   });
 }
 

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { chooseSite, expectSettled, openReport, siteChips } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, screensDir } from "./support.ts";
+import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 // Each test reloads report screens several times at two sizes: more than the default minute on a busy machine.
@@ -10,8 +9,6 @@ test.setTimeout(180_000);
 // Several sites at once and saved views on the demo chain: two sites give two chips and a per-site table
 // of two rows; a saved view comes back from the menu after the filters were reset. The figures of a set of
 // sites are proven on the hand-made fixture in tests/api/reports-sites-views.test.ts.
-
-const SHOTS = screensDir("sites-views");
 
 const bySiteRows = (page: Page) => page.getByTestId("table-by_site").locator("tbody tr");
 
@@ -23,10 +20,8 @@ async function chooseSites(page: Page, count: number): Promise<string[]> {
 }
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await expectSettled(page);
-  await page.waitForTimeout(500); // charts draw on a canvas once their chunk has loaded
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveScreenshot(page, "sites-views", name, { fullPage: false });
 }
 
 test("two sites: both chips, a table of two rows, and the totals of the two", async ({ page }) => {

@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { screensDir } from "./support.ts";
+import { saveScreenshot } from "./support.ts";
 
 // Helpers for the report screens' browser tests (transactions, dashboard, and the KLANTEN screens).
 
@@ -55,12 +54,8 @@ export async function chooseSite(page: Page, index: number): Promise<string> {
 /** The chips of the chosen sites, found by their remove buttons (`Vestiging <naam> weghalen`). */
 export const siteChips = (page: Page) => page.getByRole("button", { name: /^Vestiging .+ weghalen$/ });
 
-/** Saves the whole screen as <screens>/reports/<name>.png (see screensDir), for people to look at. */
+/** Waits for the figures, then saves the whole screen as reports/<name>.png if screens are asked for. */
 export async function saveScreen(page: Page, name: string): Promise<void> {
-  const dir = screensDir("reports");
-  mkdirSync(dir, { recursive: true });
   await expectSettled(page);
-  // Charts draw on a canvas after their chunk has loaded.
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  await saveScreenshot(page, "reports", name);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { dialog, unique } from "./admin-support.ts";
-import { STORAGE_STATE } from "./support.ts";
+import { STORAGE_STATE, saveScreenshot } from "./support.ts";
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -47,7 +47,7 @@ test("a beheerder subscribes from a report screen and finds the mail with its Ex
   await expect(frame.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(frame.getByText("Open het rapport in Wasbord")).toBeVisible();
   await expect(frame.getByText(/vorige periode/).first()).toBeVisible();
-  await page.screenshot({ path: "/tmp/shots/subscription-mail.png" });
+  await saveScreenshot(page, "mail", "subscription-mail", { fullPage: false });
   await message.getByRole("tab", { name: "Tekst" }).click();
   await expect(
     message.getByText(/Afmelden: http:\/\/localhost:\d+\/mail\/abonnement-afmelden\?token=/),
