@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { choose, dialog, save, unique } from "./admin-support.ts";
-import { expectAccessible, expectNoSidewaysScroll, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, expectNoSidewaysScroll, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 test.describe.configure({ timeout: 120_000 });
 
 // Instellingen → Meldingen on the demo chain: a beheerder sets up a rule (after a Dutch validation error),

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { callApi, choose, deactivate, dialog, row, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 test("a beheerder adds, edits and deactivates an item with a Dutch price, surviving reloads", async ({
   page,

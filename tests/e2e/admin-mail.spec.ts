@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { dialog, row, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // The browser tests' server runs the demo (`--demo`, no SMTP_URL): mail goes to the SMTP server inside the
 // app, and Instellingen → Postvak shows what it received.

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatPlate } from "../../src/shared/plates.ts";
 import { callApi, dialog } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
 import { expectSettled, saveScreen } from "./reports-support.ts";
-import { expectAccessible, logInOnProviderPage, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, logInOnProviderPage } from "./support.ts";
 
 // Instellingen › Privacy on the demo chain: a beheerder looks one plate up, downloads it and erases it; an
 // analist sees the plates of Unieke kentekens masked.
@@ -23,10 +24,10 @@ async function aRegularCustomer(page: Page): Promise<string> {
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-test("a beheerder looks up a plate, downloads what is stored and erases it", async ({ browser }) => {
+test("a beheerder looks up a plate, downloads what is stored and erases it", async ({ browser, wasbord }) => {
   // A long walk: look-up, an accessibility scan over four tables, two screen sizes, erasure, look-up again.
   test.setTimeout(120_000);
-  const context = await browser.newContext({ storageState: STORAGE_STATE });
+  const context = await browser.newContext({ storageState: wasbord.signedInState });
   const page = await context.newPage();
   await page.goto("/admin/privacy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy: kentekens" })).toBeVisible();

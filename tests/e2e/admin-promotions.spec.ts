@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { callApi, choose, deactivate, dialog, row, save, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 test("a beheerder creates, edits and deactivates a promotion and downloads its vouchers", async ({
   page,

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { choose, dialog, row, save, unique } from "./admin-support.ts";
-import { expectAccessible, logInOnProviderPage, STORAGE_STATE } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, logInOnProviderPage } from "./support.ts";
 
 test.describe("signed in as beheerder", () => {
-  test.use({ storageState: STORAGE_STATE });
+  test.use({ signedIn: true });
 
   test("the overview shows counts, data freshness and the latest changes", async ({ page }) => {
     await page.goto("/admin");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { dialog } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
 import { expectAccessible, logInOnProviderPage, saveScreenshot } from "./support.ts";
 
 // Instellingen › Doelen with the demo chain: a beheerder signs in on the provider's login page, fills a

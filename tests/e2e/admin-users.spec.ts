@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { callApi, choose, deactivate, dialog, row, save } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 test("a beheerder adds, edits and deactivates a user, and every change survives a reload", async ({
   page,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectAccessible, logInOnProviderPage, saveScreenshot, takingScreens } from "./support.ts";
 
 // Instellingen › Weer with the demo chain, whose KNMI history (De Bilt) was imported at start. A beheerder

@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectSettled, openReport } from "./reports-support.ts";
-import { STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // Annotations on the charts (issue 14): a beheerder adds a note from a chart and sees its marker and its
 // text on hover; the dashboard fetches its figures again after a minute, not while the tab is hidden.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { logInOnProviderPage } from "./support.ts";
 
 test.describe("sign-in through the hosted login page", () => {

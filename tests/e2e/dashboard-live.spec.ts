@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectAccessible, logInOnProviderPage, saveScreenshot } from "./support.ts";
 
 // Dashboard › Live on the demo chain, signed in through the real login page: every site's figures, new

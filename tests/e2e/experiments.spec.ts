@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import { dialog, row, unique } from "./admin-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 test("a beheerder creates, starts and reads an experiment", async ({ page }) => {
   const name = unique("Hero met prijs");

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { dialog, unique } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
 import { openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, saveForPeople, saveScreenshot, takingScreens } from "./support.ts";
+import { expectAccessible, saveForPeople, saveScreenshot, takingScreens } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 test("a beheerder issues a report token, copies it, a BI tool reads a report with it, then it is revoked", async ({
   page,

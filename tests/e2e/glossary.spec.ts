@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { metricLabel } from "../../src/shared/metrics/registry.ts";
+import { expect, test } from "./fixtures.ts";
 import { openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 test.describe.configure({ timeout: 120_000 });
 
 // Begrippen: a KPI tile's hint leads to the figure's entry in the glossary, which says what it means, its

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_SECTIONS, navPages, pageTitle, REPORT_SECTIONS } from "../../src/shared/navigation.ts";
+import { expect, test } from "./fixtures.ts";
 import { ADMIN_LINKS, REPORT_GROUPS, REPORT_LINKS } from "./spec-navigation.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 const reportsNav = (page: Page) => page.getByRole("navigation", { name: "Rapportagemenu" });
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Beheermenu" });

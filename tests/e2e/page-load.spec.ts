@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { chooseFilter, expectSettled, openReport } from "./reports-support.ts";
-import { STORAGE_STATE } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // What a page load leaves in the browser's console: nothing. A warning on every load (a router's future
 // flags, a key, a deprecated prop) hides the one that matters.

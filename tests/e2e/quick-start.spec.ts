@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { expect, test } from "@playwright/test";
-import { freePort } from "../support/free-port.ts";
+import { join, relative } from "node:path";
+import { expect, test } from "./fixtures.ts";
 import { logInOnProviderPage } from "./support.ts";
 
 // The README's quick start, run as written: the test reads the command from the README's quick-start code
@@ -20,6 +19,28 @@ function quickStartCommand(): string {
   return (block.split("\n")[0] ?? "").replace(/#.*$/, "").trim();
 }
 
+/**
+ * The checkout as it is (committed or not), without what installs, builds and runs leave; node_modules is
+ * linked. `npm start` builds dist/ afresh, and the other workers' servers serve the checkout's dist/: built
+ * in place, their pages would miss their scripts while the build empties the folder.
+ */
+function copyOfCheckout(into: string): string {
+  const left = new Set([
+    "node_modules",
+    ".git",
+    "dist",
+    "dist-server",
+    "data",
+    "test-results",
+    "playwright-report",
+    "bench-results",
+  ]);
+  const copy = join(into, "checkout");
+  cpSync(root, copy, { recursive: true, filter: (path) => !left.has(relative(root, path)) });
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -29,7 +50,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-test("the README's quick start starts the demo and signs in to the dashboard", async ({ browser }) => {
+test("the README's quick start starts the demo and signs in to the dashboard", async ({ browser, ports }) => {
   test.setTimeout(300_000);
   const command = quickStartCommand();
   const steps = command.split("&&").map((part) => part.trim());
@@ -39,7 +60,8 @@ test("the README's quick start starts the demo and signs in to the dashboard", a
   const run = steps.slice(1).join(" && ");
 
   const dir = mkdtempSync(join(tmpdir(), "wasbord-quick-start-"));
-  const [port, idpPort] = [await freePort(), await freePort()];
+  const checkout = copyOfCheckout(dir);
+  const [port, idpPort] = ports.spare;
   // No Wasbord settings from the test environment leak in, as on a fresh machine. Only these are set, so the
   // run neither collides with the test server or a developer's own instance on 3000/3001 (PORT, IDP_PORT,
   // DATABASE_PATH) nor spends minutes generating two years of a full-size chain (SEED_SCALE).
@@ -58,7 +80,7 @@ test("the README's quick start starts the demo and signs in to the dashboard", a
     SEED_SCALE: "0.05",
   });
   const child = spawn("sh", ["-c", run], {
-    cwd: root,
+    cwd: checkout,
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,14 +1,9 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { expectSettled, openReport } from "./reports-support.ts";
-import {
-  logInOnProviderPage,
-  STORAGE_STATE,
-  saveForPeople,
-  saveScreenshot,
-  takingScreens,
-} from "./support.ts";
+import { saveForPeople, saveScreenshot, takingScreens } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
@@ -36,16 +31,6 @@ const SCREENS = [
     keys: ["keyword", "spend", "quality_score"],
   },
 ];
-
-/** Signed in, whatever another run did to the shared session file in the meantime. */
-test.beforeEach(async ({ page }) => {
-  await page.goto("/dashboard");
-  const dashboard = page.getByRole("heading", { level: 1, name: "Dashboard" });
-  const login = page.getByRole("heading", { name: "Inloggen bij Wasbord" });
-  await expect(dashboard.or(login)).toBeVisible();
-  if (await login.isVisible()) await logInOnProviderPage(page);
-  await expect(dashboard).toBeVisible();
-});
 
 const header = (page: Page, table: string, column: string) =>
   page.getByTestId(`table-${table}`).locator(`th[data-column="${column}"]`);

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { navPages, pageTitle, REPORT_SECTIONS } from "../../src/shared/navigation.ts";
+import { expect, test } from "./fixtures.ts";
 import { chooseFilter, expectSettled, kpiText, openReport, saveScreen } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, takingScreens } from "./support.ts";
+import { expectAccessible, takingScreens } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // Acquisitie › Overzicht on the demo chain: the figures, the per-channel table and the journey sankey
 // appear; the period changes figures and URL, and the URL alone brings the view back. The figures are

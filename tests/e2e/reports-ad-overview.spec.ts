@@ -1,9 +1,9 @@
-import { expect as baseExpect, test } from "@playwright/test";
 import { metricLabel } from "../../src/shared/metrics/registry.ts";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { openReport, saveScreen } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 // Every step waits for a round trip to the server and a redraw: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });

@@ -1,8 +1,9 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { expectSettled, openReport } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 // Every step waits for a round trip to the server and a redraw: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });

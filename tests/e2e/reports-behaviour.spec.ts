@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { REPORT_CATALOGUE } from "../../src/shared/reports/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 import { chooseFilter, expectSettled, kpiText, openReport } from "./reports-support.ts";
-import { expectAccessible, expectNoSidewaysScroll, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expectAccessible, expectNoSidewaysScroll, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 // Each test draws its screen at two sizes and follows a row: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 

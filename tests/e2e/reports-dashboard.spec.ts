@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { chooseSite, expectSettled, kpiText, openReport, saveScreen, siteChips } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // The dashboard on the demo chain: today and this week against the same stretch before, per site, and how
 // fresh each source is; the site filter changes the figures and the URL. Figures: tests/api/reports-dashboard.

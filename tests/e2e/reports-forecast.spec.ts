@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectSettled, kpiText, openReport, saveScreen } from "./reports-support.ts";
 import { expectAccessible, logInOnProviderPage } from "./support.ts";
 

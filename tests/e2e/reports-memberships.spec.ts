@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { chooseFilter, expectSettled, kpiText, openReport, saveScreen } from "./reports-support.ts";
-import { expectAccessible, logInOnProviderPage, STORAGE_STATE } from "./support.ts";
+import { expectAccessible, logInOnProviderPage } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // ABONNEMENTEN on the demo chain's wash club: the three screens show their figures at both sizes, a site
 // row drills into the site, whole months give a churn rate, and an analist sees the at-risk list's plates

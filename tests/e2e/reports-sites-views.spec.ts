@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { chooseSite, expectSettled, openReport, siteChips } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expectAccessible, saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 // Each test reloads report screens several times at two sizes: more than the default minute on a busy machine.
 test.setTimeout(180_000);
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import {
   chooseFilter,
   chooseSite,
@@ -9,9 +9,9 @@ import {
   saveScreen,
   siteChips,
 } from "./reports-support.ts";
-import { expectAccessible, STORAGE_STATE, takingScreens } from "./support.ts";
+import { expectAccessible, takingScreens } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // The TRANSACTIES screens on the demo chain: figures appear, and period, comparison, granularity and site
 // change both the figures and the URL; the URL alone brings the same view back. The figures themselves

@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectSettled, saveScreen } from "./reports-support.ts";
 import { ADMIN_LINKS, REPORT_GROUPS, REPORT_LINKS } from "./spec-navigation.ts";
-import { expectAccessible, STORAGE_STATE } from "./support.ts";
+import { expectAccessible } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // The shell on a laptop and on a phone: every entry of both navigations is reached by clicking (on the phone
 // through the burger, which closes again after the choice), no page scrolls sideways, the header's links stay

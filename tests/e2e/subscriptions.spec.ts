@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { dialog, unique } from "./admin-support.ts";
-import { STORAGE_STATE, saveScreenshot } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { saveScreenshot } from "./support.ts";
 
-test.use({ storageState: STORAGE_STATE });
+test.use({ signedIn: true });
 
 // A report screen's "Abonneren": the subscription's first mail is the next scheduled time, "Nu versturen"
 // sends it at once, and the mail (the KPI's, the Excel file attached) arrives in Instellingen › Postvak —

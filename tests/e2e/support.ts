@@ -4,7 +4,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = { email: "demo@wasbord.nl", password: "demo" };
-export const STORAGE_STATE = "test-results/e2e-signed-in.json";
 
 /**
  * The screens (and printed PDFs) the specs keep for people to look at are taken only when E2E_SHOTS names a

@@ -3,9 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Database } from "../../src/server/db/database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
+import { expect, test } from "./fixtures.ts";
 
 // The tracking script in a real Chromium, embedded in a website on another origin (another localhost
 // port), sending to a Wasbord of its own whose database is read after it has stopped.
@@ -35,7 +36,7 @@ const page = (wasbordUrl: string) => `<!doctype html>
 </script>
 </body></html>`;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ports }) => {
   site = createServer((request, response) => {
     response.writeHead(request.url?.startsWith("/favicon") ? 404 : 200, { "content-type": "text/html" });
     response.end(page(wasbord.url));
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-e2e-tracking-"));
   wasbord = await startWasbord({
     databasePath: join(dir, "wasbord.duckdb"),
-    env: { TRACKING_ORIGINS: siteOrigin },
+    env: { TRACKING_ORIGINS: siteOrigin, PORT: String(ports.spare[2]), IDP_PORT: String(ports.spare[3]) },
   });
 });
 
