@@ -16,11 +16,21 @@ const chartCard = (page: Page, title: string) =>
     .locator(".mantine-Paper-root")
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** Moves the pointer over the last bucket of a chart (the note's day) and returns the tooltip's text. */
-async function hoverLastBucket(page: Page, card: Locator): Promise<string> {
-  const box = await card.getByRole("img").boundingBox();
+/**
+ * A point of a chart given from its box's left (or right, when negative) edge, halfway down. Pointing through
+ * the locator scrolls the chart into view and waits for it to stand still at the moment of pointing: a
+ * position worked out from an earlier box misses once a tile above it changes height.
+ */
+async function pointIn(chart: Locator, fromLeft: number): Promise<{ x: number; y: number }> {
+  const box = await chart.boundingBox();
   if (!box) throw new Error("the chart has no box");
-  await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
+  return { x: fromLeft < 0 ? box.width + fromLeft : fromLeft, y: box.height / 2 };
+}
+
+/** Moves the pointer over the last bucket of a chart (the note's day) and returns the tooltip's text. */
+async function hoverLastBucket(card: Locator): Promise<string> {
+  const chart = card.getByRole("img");
+  await chart.hover({ position: await pointIn(chart, -40) });
   const tip = card.locator("div").filter({ hasText: NOTE }).last();
   await expect(tip).toBeVisible();
   return (await tip.textContent()) ?? "";
@@ -33,9 +43,8 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
   await expect(card.locator("canvas")).toBeVisible();
 
   // Clicking the first day of the chart opens the form on that day.
-  const box = await card.getByRole("img").boundingBox();
-  if (!box) throw new Error("the chart has no box");
-  await page.mouse.click(box.x + 70, box.y + box.height / 2);
+  const chart = card.getByRole("img");
+  await chart.click({ position: await pointIn(chart, 70) });
   const dialog = page.getByRole("dialog", { name: "Notitie toevoegen" });
   const periodFrom = new Date(Date.now() - 7 * 86_400_000).toLocaleDateString("en-CA", {
     timeZone: "Europe/Amsterdam",
@@ -60,14 +69,14 @@ test("a beheerder adds a note from a chart and sees its marker and text", async 
     new RegExp(NOTE.replace(/[()]/g, "\\$&")),
   );
   await expect(card.getByTestId("annotation-legend")).toContainText("Notitie");
-  expect(await hoverLastBucket(page, card)).toContain(`Notitie: ${NOTE}`);
+  expect(await hoverLastBucket(card)).toContain(`Notitie: ${NOTE}`);
   await shoot(page, card, "trx-sales-1366");
 
   // On a phone: the same marker and tooltip, no sideways scroll.
   await page.setViewportSize({ width: 390, height: 844 });
   await openReport(page, "/reports/trx-sales?period=last-7-days&compare=none", "Transacties");
   await card.scrollIntoViewIfNeeded();
-  expect(await hoverLastBucket(page, card)).toContain(NOTE);
+  expect(await hoverLastBucket(card)).toContain(NOTE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shoot(page, card, "trx-sales-390");
 
