@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 
@@ -27,22 +28,26 @@ export async function readBodyText(
 ): Promise<string> {
   const declared = Number(c.req.header("content-length"));
   if (declared > maxBytes) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return "";
   const chunks: Uint8Array[] = [];
   let received = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  for await (const chunk of bodyChunks(c)) {
+    received += chunk.byteLength;
+    if (received > maxBytes) throw tooLarge();
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks, received).toString("utf8");
+}
+
+/**
+ * The body's chunks. Under the Node server they come from its request stream itself: asking the web Request
+ * for its body made the adapter build a full Request with a web stream and an AbortSignal, about a tenth of
+ * the CPU of a tracking event. Leaving the loop early (too large) stops reading either way.
+ */
+function bodyChunks(c: Context): AsyncIterable<Uint8Array> | Iterable<Uint8Array> {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (incoming) return incoming;
+  const body = c.req.raw.body;
+  return body ?? [];
 }
 
 /** The body parsed as JSON: 413 past `maxBytes`, 400 `invalid_json` when it does not parse. */
