@@ -1,8 +1,9 @@
 /**
  * `npm test`: file sizes, lint, types, build, unit + API tests (Vitest), browser tests (Playwright), then one
  * closing line `N passed, N failed` over all tests. Stops at the first failing check step; always runs both
- * suites. `--fast` (`npm run test:fast`): the checks without the build, and the unit tests beside the code
- * (src/), no server and no browser: the loop while changing code.
+ * suites. `--fast` (`npm run test:fast`): the checks without the build, and the unit and API tests except the
+ * slow ones (`*.slow.test.ts`: the warehouse's property tests, minutes each), no browser: the loop while
+ * changing code.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -36,10 +37,10 @@ for (const [name, command, args, env] of checks) {
 const unitReport = `${results}/unit.json`;
 const e2eReport = `${results}/e2e.json`;
 for (const file of [unitReport, e2eReport]) rmSync(file, { force: true });
-const unitOk = step(fast ? "unit tests" : "unit and API tests", "npx", [
+const unitOk = step("unit and API tests", "npx", [
   "vitest",
   "run",
-  ...(fast ? ["src"] : []),
+  ...(fast ? ["--exclude", "**/*.slow.test.ts"] : []),
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${unitReport}`,
