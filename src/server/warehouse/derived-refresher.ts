@@ -20,8 +20,8 @@ import { atWatermark } from "./watermark.ts";
 /** After a round that took d ms, the next one waits PAUSE_FACTOR × d: it gets at most a third of the time. */
 export const PAUSE_FACTOR = 2;
 /**
- * The longest pause: a request reads tables whose last sync began up to STALE_MS (15 s, sync-policy.ts) ago;
- * a customers' round took up to 9 s at load 10, and 9 + 4 stays below that.
+ * The longest pause: a request reads tables whose last sync began up to STALE_MS (60 s, sync-policy.ts) ago;
+ * a round took up to 20 s at 10× while plate reads poured in, and 20 + 4 stays well below that.
  */
 export const MAX_PAUSE_MS = 4_000;
 

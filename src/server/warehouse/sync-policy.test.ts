@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INLINE_ROWS, requestSync, STALE_MS } from "./sync-policy.ts";
 
-// The request policy on its own, at and around its two bounds (INLINE_ROWS = 5 000 rows, STALE_MS = 15 s).
+// The request policy on its own, at and around its two bounds (INLINE_ROWS = 5 000 rows, STALE_MS = 60 s).
 
 const pouringIn = { newRows: 20_000, sinceSyncMs: 800, refreshed: true, catchingUp: true, waited: false };
 

@@ -99,8 +99,11 @@ export interface ReadAtOneMoment<T> {
   syncedAt: Date | null;
 }
 
-/** How often a request catches up again when its declarations stand at different points. */
-const ATTEMPTS = 3;
+/**
+ * How often a request catches up again when its declarations stand at different points: once, then once more
+ * after each of their syncs that may bring them in step (settled waits for one at a time), and once to spare.
+ */
+const attemptsFor = (declarations: readonly DerivedDeclaration[]) => declarations.length + 2;
 
 /**
  * Reads with the declarations at one watermark: `read` sees their tables and the facts as of the same facts.
@@ -108,8 +111,8 @@ const ATTEMPTS = 3;
  * pool, and nothing written by their end shows that they read the same facts; the watermark is counted only
  * when asked for. Otherwise it catches the declarations up to one watermark (or reads what the refresher left,
  * sync-policy.ts) and runs `read` in one snapshot with the facts cut where the declarations stand. When they
- * stand at different points (a refresher's round half done), it waits for the round and tries again; after
- * ATTEMPTS it reads the snapshot as it is, says so in the log and names no watermark, which the property test
+ * stand at different points (a refresher's round half done), it waits for one of their syncs to end and tries
+ * again; after attemptsFor(declarations) it reads the snapshot as it is, says so in the log and names no watermark, which the property test
  * would catch.
  */
 export async function readAtOneMoment<T>(
@@ -148,7 +151,7 @@ export async function readAtOneMoment<T>(
     // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
     // the other, so for a moment) or a request caught up some of them; the round ends in step. Catching up to
     // now instead cost the customers' catch-up per request while data poured in (5 s at 1×).
-    if (attempt < ATTEMPTS) await settled(db, states);
+    if (attempt < attemptsFor(declarations)) await settled(db, states);
     else {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
       // no watermark to name: the answer is the snapshot's, sums and facts as they stood
