@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../db/database.ts";
-import { serialised } from "./derived-sync.ts";
+import { roundUnderway, serialised, settled } from "./derived-sync.ts";
 
 // The idle check of a derived table: a sync runs when anything may have been written since the last one
 // began, and is skipped (no query at all) when nothing was. Here the "sync" only counts how often it ran.
@@ -77,5 +77,24 @@ describe("derived table syncs", () => {
     await sync();
     await sync();
     expect(runs).toBe(4);
+  });
+
+  it("a report waits for one of its own tables' syncs to end, not for the rest of the round", async () => {
+    // A round under way: it has synced one table the report reads, is syncing the other, and has a slow one
+    // left that the report does not read.
+    let roundEnds = () => {};
+    roundUnderway(db, new Promise<void>((resolve) => (roundEnds = resolve)));
+    let otherEnds = () => {};
+    const other = serialised(db, "test_other", () => new Promise<void>((resolve) => (otherEnds = resolve)));
+
+    let waited = false;
+    const waiting = settled(db, ["test_sync", "test_other"]).then(() => (waited = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(waited).toBe(false);
+    otherEnds();
+    await other;
+    await waiting;
+    expect(waited).toBe(true);
+    roundEnds();
   });
 });
