@@ -1,24 +1,19 @@
 import type { Queryable } from "../../../db/database.ts";
 import { localTimeSql } from "../../buckets.ts";
 import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
+import { insertPageSessions } from "./web-page-sessions.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —
 // the session itself, a pageview (also a late one, or one older than the pages already stored), a claim or
 // conversion, or engaged time written onto a stored pageview — is worked out again from all its facts,
 // together with the other sessions of its visitor that day (whose "first of the visitor" flags may move),
-// so late and out-of-order facts give what a rebuild gives. A rebuild is the same code with every count 0.
+// so late and out-of-order facts give what a rebuild gives. A rebuild (every count 0) takes every session in
+// bulk instead, without looking for what changed.
 // web_page_daily (migration 089) follows in the same transaction: every local day of a session worked out
 // again is summed again from web_page_sessions, so it always equals a sum of the whole table.
 // web_landing_daily (migration 084) too: every local day of a session that arrived, changed (the collector
 // UPDATEs a stored session and logs its id in web_session_updates) or got an event is summed again from the
 // facts. A session's start, landing page and channel never change, so its day and row stay where they are.
-
-/**
- * The most seconds one pageview counts for: a tab left open and visible overnight would otherwise outweigh a
- * day of real reading. Applied in the derived web_page_sessions (below), so the stored engaged time
- * stays what the tracker sent.
- */
-const PAGE_SECONDS_CAP = 30 * 60;
 
 /** Brings web_page_sessions up to date with the facts. */
 export const syncWebPages = (db: Queryable) => syncDerived(db, WEB_PAGES);
@@ -35,14 +30,6 @@ export const WEB_PAGES: DerivedTables = {
   },
   tables: ["web_page_sessions", "web_page_daily", "web_landing_daily"],
   add: async (tx, from) => {
-    await tx.run(
-      `CREATE OR REPLACE TEMP TABLE web_page_touched AS
-          SELECT id AS session_id FROM web_sessions WHERE rowid >= $sessions
-          UNION SELECT session_id FROM pageviews WHERE rowid >= $pageviews
-          UNION SELECT session_id FROM web_events WHERE rowid >= $events AND kind IN ('voucher', 'conversion')
-          UNION SELECT session_id FROM pageview_engaged_updates WHERE rowid >= $engaged`,
-      { sessions: from.sessions, pageviews: from.pageviews, events: from.events, engaged: from.engaged },
-    );
     const [span] = await tx.query<{ first: string | null; last: string | null }>(
       "SELECT min(started_at)::VARCHAR AS first, max(started_at)::VARCHAR AS last FROM web_sessions",
     );
@@ -54,6 +41,15 @@ export const WEB_PAGES: DerivedTables = {
       end: new Date(new Date(span.last).getTime() + 86_400_000),
     };
     const localDate = (column: string) => `${localTimeSql(column, [window])}::DATE`;
+    if (Object.values(from).every((taken) => taken === 0)) return addEverySession(tx, localDate);
+    await tx.run(
+      `CREATE OR REPLACE TEMP TABLE web_page_touched AS
+          SELECT id AS session_id FROM web_sessions WHERE rowid >= $sessions
+          UNION SELECT session_id FROM pageviews WHERE rowid >= $pageviews
+          UNION SELECT session_id FROM web_events WHERE rowid >= $events AND kind IN ('voucher', 'conversion')
+          UNION SELECT session_id FROM pageview_engaged_updates WHERE rowid >= $engaged`,
+      { sessions: from.sessions, pageviews: from.pageviews, events: from.events, engaged: from.engaged },
+    );
     // The sessions of every visitor-day with a touched session.
     await tx.run(
       `CREATE OR REPLACE TEMP TABLE web_page_dirty AS
@@ -73,21 +69,44 @@ export const WEB_PAGES: DerivedTables = {
           UNION SELECT local_date FROM web_page_dirty`,
     );
     await tx.run("DELETE FROM web_page_sessions WHERE session_id IN (SELECT session_id FROM web_page_dirty)");
-    await tx.run(`INSERT INTO web_page_sessions ${pageSessionsSql("web_page_dirty")}`);
+    await insertPageSessions(tx, "web_page_dirty");
     await tx.run("DELETE FROM web_page_daily WHERE day IN (SELECT local_date FROM web_page_days)");
-    await tx.run(
-      `INSERT INTO web_page_daily
-          SELECT local_date AS day, path, channel, ${PAGE_DAY_SUMS.map((column) => `sum(${column})::BIGINT`).join(", ")}
-          FROM (SELECT local_date, ${pageDayRows} FROM web_page_sessions
-            WHERE local_date IN (SELECT local_date FROM web_page_days))
-          GROUP BY ALL ORDER BY day`,
-    );
+    await sumPageDays(tx, "WHERE local_date IN (SELECT local_date FROM web_page_days)");
     await sumLandingDays(tx, from, localDate);
     await tx.run("DROP TABLE web_page_touched");
     await tx.run("DROP TABLE web_page_dirty");
     await tx.run("DROP TABLE web_page_days");
   },
 };
+
+/**
+ * Nothing taken in yet: every session in bulk, without looking for what changed or which days to sum again
+ * (emptied first, so that the sums equal a rebuild whatever the tables held).
+ */
+async function addEverySession(tx: Queryable, localDate: (column: string) => string): Promise<void> {
+  for (const table of WEB_PAGES.tables) await tx.run(`DELETE FROM ${table}`);
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE web_page_dirty AS
+      SELECT id AS session_id, ${localDate("started_at")} AS local_date FROM web_sessions`,
+  );
+  await insertPageSessions(tx, "web_page_dirty");
+  await tx.run("DROP TABLE web_page_dirty");
+  await sumPageDays(tx, "");
+  await tx.run(
+    `CREATE OR REPLACE TEMP TABLE web_landing_sessions AS
+      SELECT ${localDate("started_at")} AS day, ${landingSessionTerms} FROM web_sessions`,
+  );
+  await sumLandingSessions(tx);
+}
+
+/** Sums the rows of web_page_sessions that `where` keeps into web_page_daily. */
+const sumPageDays = (tx: Queryable, where: string) =>
+  tx.run(
+    `INSERT INTO web_page_daily
+      SELECT local_date AS day, path, channel, ${PAGE_DAY_SUMS.map((column) => `sum(${column})::BIGINT`).join(", ")}
+      FROM (SELECT local_date, ${pageDayRows} FROM web_page_sessions ${where})
+      GROUP BY ALL ORDER BY day`,
+  );
 
 /** Sums every local day of a touched or updated session again into web_landing_daily. */
 async function sumLandingDays(
@@ -119,6 +138,12 @@ async function sumLandingDays(
         AND started_at <= (SELECT max(high) FROM web_landing_days)
         AND ${localDate("started_at")} IN (SELECT local_date FROM web_landing_days)`,
   );
+  await sumLandingSessions(tx);
+  await tx.run("DROP TABLE web_landing_days");
+}
+
+/** Sums the sessions of web_landing_sessions (day, landingSessionTerms) into web_landing_daily. */
+async function sumLandingSessions(tx: Queryable): Promise<void> {
   await tx.run(
     `INSERT INTO web_landing_daily
       SELECT day, landing_path, channel, ${landingSums}
@@ -126,7 +151,6 @@ async function sumLandingDays(
       GROUP BY ALL ORDER BY day`,
   );
   await tx.run("DROP TABLE web_landing_sessions");
-  await tx.run("DROP TABLE web_landing_days");
 }
 
 /** The sums of web_landing_daily after its day, landing page and channel, in the table's order. */
@@ -213,49 +237,6 @@ export const pageDayRows = `path, channel, pageviews, 1 AS sessions, is_first::I
   first_of_visitor_path_channel::INTEGER AS visitors_path_channel,
   first_timed_of_visitor_path::INTEGER AS timed_visitors_path,
   first_timed_of_visitor_path_channel::INTEGER AS timed_visitors_path_channel`;
-
-const firstOf = (partition: string, order = "") =>
-  `row_number() OVER (PARTITION BY visitor_id, local_date${partition} ORDER BY ${order}started_at, session_id, path) = 1`;
-
-/**
- * The rows of web_page_sessions for the sessions in `dirty` (session_id, local_date), in the order of the
- * table's columns. Per pageview (REPORT-DEFINITIONS §3, examples in reports/behaviour/web-pages.ts):
- * - seconds: the engaged (visible) seconds the tracker reported; without a report, the seconds until the
- *   session's next pageview; nothing for the session's last page without a report (its end is unknown).
- *   At most PAGE_SECONDS_CAP.
- * - exit: no later pageview in the session.
- */
-export const pageSessionsSql = (dirty: string) => `WITH views AS (
-  SELECT session_id, viewed_at, path, engaged_seconds,
-    -- path breaks a tie of two views at the same instant the same way every time
-    lead(viewed_at) OVER (PARTITION BY session_id ORDER BY viewed_at, path) AS next_at
-  FROM pageviews WHERE session_id IN (SELECT session_id FROM ${dirty})
-), per_path AS (
-  SELECT session_id, path, count(*) AS pageviews, min(viewed_at) AS first_at,
-    -- least() skips NULLs: without a known time the view has none, not the cap
-    sum(CASE WHEN engaged_seconds IS NOT NULL OR next_at IS NOT NULL
-      THEN least(coalesce(engaged_seconds, date_diff('second', viewed_at, next_at)), ${PAGE_SECONDS_CAP}) END)
-      AS page_seconds,
-    count_if(next_at IS NULL) AS exits
-  FROM views GROUP BY session_id, path
-), credited AS (
-  SELECT p.session_id, p.path, count(*) FILTER (WHERE e.kind = 'voucher') AS claims, count_if(e.kind = 'conversion') AS conversions
-  FROM per_path p JOIN web_events e ON e.session_id = p.session_id AND e.occurred_at >= p.first_at
-  WHERE e.kind IN ('voucher', 'conversion') AND e.session_id IN (SELECT session_id FROM ${dirty})
-  GROUP BY ALL
-), joined AS (
-  SELECT p.session_id, s.started_at, d.local_date, s.visitor_id, s.channel, p.path, p.pageviews, p.page_seconds,
-    p.exits, row_number() OVER (PARTITION BY p.session_id ORDER BY p.first_at, p.path) = 1 AS is_first,
-    coalesce(c.claims, 0) AS claims, coalesce(c.conversions, 0) AS conversions
-  FROM per_path p JOIN web_sessions s ON s.id = p.session_id JOIN ${dirty} d ON d.session_id = p.session_id
-  LEFT JOIN credited c ON c.session_id = p.session_id AND c.path = p.path
-)
-SELECT *,
-  ${firstOf("")}, ${firstOf(", path")}, ${firstOf(", channel")}, ${firstOf(", path, channel")},
-  ${firstOf(", path", "page_seconds IS NULL, ")} AND page_seconds IS NOT NULL,
-  ${firstOf(", path, channel", "page_seconds IS NULL, ")} AND page_seconds IS NOT NULL
-FROM joined
-ORDER BY started_at, session_id`;
 
 /** The website's pages and landing pages per session and per day: no plate. */
 export const WEB_PAGES_DECLARED = declareDerived(WEB_PAGES, syncWebPages, {
