@@ -65,7 +65,7 @@ async function addToJourney(tx: Queryable, from: Record<string, number>): Promis
   // scans of journey_sessions (~150 ms CPU a round at 1×).
   const steps = [
     ...sessionSteps(localDate, `TIMESTAMPTZ '${since.at ?? span.last}'`),
-    ...plateSteps(localDate),
+    ...plateSteps(localDate, from.transactions === 0),
   ];
   for (const step of steps) await tx.run(step, stepParams(step, from));
   for (const table of TEMP_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);

@@ -20,6 +20,15 @@ const REDEEMING_COLUMNS =
 const sessionsOf = (ids: string) =>
   `(SELECT * FROM journey_sessions WHERE rowid IN (SELECT rowid FROM journey_sessions WHERE session_id IN (${ids})))`;
 
+/** SQL: the plates of sales linked to a claim or conversion of journey_events (sessionSteps). */
+const LINKED_PLATES = `UNION SELECT t.plate FROM transactions t JOIN journey_events e
+    ON e.kind = 'voucher' AND t.voucher_code = e.voucher_code WHERE t.plate IS NOT NULL
+  UNION SELECT t.plate FROM transactions t JOIN journey_events e
+    ON e.kind = 'conversion' AND t.total_cents = e.revenue_cents
+      AND t.occurred_at BETWEEN e.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+        AND e.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
+    WHERE t.sales_channel = 'online' AND t.plate IS NOT NULL`;
+
 /** SQL: the sessions credited with a redemption or customer that this round works out again. */
 const CREDITED_SESSIONS = `SELECT claim_session_id AS session_id FROM journey_redemptions
   WHERE transaction_id IN (SELECT id FROM journey_redeeming) AND claim_session_id IS NOT NULL
@@ -30,20 +39,15 @@ const CREDITED_SESSIONS = `SELECT claim_session_id AS session_id FROM journey_re
  * may have changed, their redemptions and acquisition worked out again, and the landing pages' daily sums
  * of the sessions credited before and after.
  */
-export function plateSteps(localDate: (column: string) => string): string[] {
+export function plateSteps(localDate: (column: string) => string, everySaleNew: boolean): string[] {
   return [
     // Plates whose journey may have changed: with new reads or sales, or sales linked to a new or re-attributed
-    // claim or conversion.
+    // claim or conversion. When every sale is new (a build from nothing) those sales are among them: linking
+    // each conversion to the sales of its amount would be work for nothing (most of a build at 10x).
     `CREATE OR REPLACE TEMP TABLE journey_touched AS
       SELECT plate FROM plate_reads WHERE rowid >= $reads AND plate IS NOT NULL AND direction = 'in'
       UNION SELECT plate FROM transactions WHERE rowid >= $transactions AND plate IS NOT NULL
-      UNION SELECT t.plate FROM transactions t JOIN journey_events e
-        ON e.kind = 'voucher' AND t.voucher_code = e.voucher_code WHERE t.plate IS NOT NULL
-      UNION SELECT t.plate FROM transactions t JOIN journey_events e
-        ON e.kind = 'conversion' AND t.total_cents = e.revenue_cents
-          AND t.occurred_at BETWEEN e.occurred_at - INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
-            AND e.occurred_at + INTERVAL ${CONVERSION_LINK_MINUTES} MINUTE
-        WHERE t.sales_channel = 'online' AND t.plate IS NOT NULL`,
+      ${everySaleNew ? "" : LINKED_PLATES}`,
     // Their sales: the one pass over the sales' plates a round makes, everything below reads this.
     `CREATE OR REPLACE TEMP TABLE journey_sales AS
       SELECT ${REDEEMING_COLUMNS}, sales_channel, payment_method FROM transactions SEMI JOIN journey_touched USING (plate)`,

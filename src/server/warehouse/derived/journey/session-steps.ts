@@ -16,7 +16,8 @@ export function sessionSteps(localDate: (column: string) => string, sessionsSinc
     `DELETE FROM journey_sessions j
       WHERE j.started_at >= ${sessionsSince} AND EXISTS (SELECT 1 FROM journey_days d WHERE d.visitor_id = j.visitor_id AND d.local_date = j.local_date)`,
     // Attribution: a Direct session takes the channel and UTM fields of the visitor's last non-direct
-    // session that started earlier the same day (visitor ids rotate daily, so a day is all we can see).
+    // session that started earlier the same day (visitor ids rotate daily, so a day is all we can see). A
+    // visitor-day of one session (nearly all) has none: only the others go through the window's sort.
     `INSERT INTO journey_sessions
       WITH scoped AS (
         SELECT * FROM (
@@ -25,18 +26,25 @@ export function sessionSteps(localDate: (column: string) => string, sessionsSinc
             ${utm("utm_content")} AS content
           FROM web_sessions WHERE started_at >= ${sessionsSince} AND visitor_id IN (SELECT visitor_id FROM journey_days)
         ) SEMI JOIN journey_days USING (visitor_id, local_date)
+      ), shared AS (
+        SELECT * FROM scoped SEMI JOIN (
+          SELECT visitor_id, local_date FROM scoped GROUP BY ALL HAVING count(*) > 1
+        ) USING (visitor_id, local_date)
       ), sourced AS (
         SELECT *, CASE WHEN channel = 'Direct' THEN last_value(CASE WHEN channel <> 'Direct' THEN id END IGNORE NULLS)
           OVER (PARTITION BY visitor_id, local_date ORDER BY started_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
           END AS source_id
-        FROM scoped
+        FROM shared
       )
       SELECT d.id, d.visitor_id, d.local_date, d.started_at, coalesce(o.channel, d.channel), d.source_id,
         CASE WHEN o.id IS NULL THEN d.source ELSE o.source END,
         CASE WHEN o.id IS NULL THEN d.campaign ELSE o.campaign END,
         CASE WHEN o.id IS NULL THEN d.term ELSE o.term END,
         CASE WHEN o.id IS NULL THEN d.content ELSE o.content END
-      FROM sourced d LEFT JOIN scoped o ON o.id = d.source_id`,
+      FROM sourced d LEFT JOIN shared o ON o.id = d.source_id
+      UNION ALL
+      SELECT id, visitor_id, local_date, started_at, channel, NULL, source, campaign, term, content
+      FROM scoped ANTI JOIN shared USING (id)`,
     // Claims and conversions that are new, or whose session's attribution was just worked out again.
     `CREATE OR REPLACE TEMP TABLE journey_events AS
       SELECT kind, session_id, occurred_at, voucher_code, revenue_cents FROM web_events
