@@ -171,10 +171,13 @@ export async function settled(db: Database, states: readonly string[]): Promise<
     rounds.get(db)?.catch(() => {}),
     ...states.map((state) => byState?.get(state)?.last.catch(() => {})),
   ]);
-  const oneEnded = new Promise<void>((resolve) => {
-    for (const state of states) byState?.get(state)?.onEnd.push(resolve);
-  });
+  let notify = () => {};
+  const oneEnded = new Promise<void>((resolve) => (notify = resolve));
+  const listening = states.flatMap((state) => byState?.get(state) ?? []);
+  for (const chain of listening) chain.onEnd.push(notify);
   await Promise.race([all, oneEnded]);
+  // Ended by the round: no sync of theirs needs to call this one any more.
+  for (const chain of listening) chain.onEnd = chain.onEnd.filter((waiting) => waiting !== notify);
 }
 
 /** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
