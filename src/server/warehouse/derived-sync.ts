@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
 import { inTableViews } from "../db/table-views.ts";
-import type { DerivedDeclaration } from "./derived-tables.ts";
+import type { Bookkeeping, DerivedDeclaration } from "./derived-tables.ts";
 import { requestSync } from "./sync-policy.ts";
 
 // Bookkeeping for tables the reports derive from append-only facts (hourly sums): before
@@ -47,10 +47,11 @@ const chains = new WeakMap<Database, Map<string, Chain>>();
 /** Databases whose derived tables a background refresher keeps up to date (derived-refresher.ts). */
 const refreshed = new WeakSet<Database>();
 /**
- * Set while a report request runs its syncs: they may then skip a large catch-up (sync-policy.ts), and note
- * when the tables they leave as they are were last brought up to date (performance.now(), the oldest).
+ * Set while a report request runs its syncs: they may then skip a catch-up (sync-policy.ts), and note when
+ * the tables they leave as they are were last brought up to date (performance.now(), the oldest).
+ * `othersLeft`: the request leaves one of the tables it reads to the refresher (leavesAny).
  */
-const requestScope = new AsyncLocalStorage<{ syncedAt: number | null }>();
+const requestScope = new AsyncLocalStorage<{ syncedAt: number | null; othersLeft: boolean }>();
 
 /** Under a watermark (watermark.ts): the write generation the facts were counted at. */
 const generationScope = new AsyncLocalStorage<number>();
@@ -73,12 +74,13 @@ export const leftToRefresher = (db: Database): boolean =>
   requestScope.getStore() !== undefined && refreshed.has(db);
 
 /**
- * Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there.
+ * Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there,
+ * knowing whether the request leaves another of its tables to the refresher (`othersLeft`, from leavesAny).
  * Answers when the derived tables the request reads were brought up to date: null when every one caught up
  * with the facts the request found, else the moment the oldest one it left to the refresher did.
  */
-export async function asRequest(work: () => Promise<unknown>): Promise<Date | null> {
-  const scope = { syncedAt: null as number | null };
+export async function asRequest(work: () => Promise<unknown>, othersLeft = false): Promise<Date | null> {
+  const scope = { syncedAt: null as number | null, othersLeft };
   await requestScope.run(scope, work);
   return scope.syncedAt === null ? null : new Date(Date.now() - (performance.now() - scope.syncedAt));
 }
@@ -180,6 +182,30 @@ export async function settled(db: Database, states: readonly string[]): Promise<
   for (const chain of listening) chain.onEnd = chain.onEnd.filter((waiting) => waiting !== notify);
 }
 
+/**
+ * Whether a report request would leave one of these tables (their bookkeeping) to the refresher, or wait for
+ * its catch-up under way. Then it takes in no few new rows of the others either (sync-policy.ts): a report
+ * reads its tables at one watermark, and catching some up while leaving the rest set them apart until the
+ * refresher's round brought them in step again. At 1× while plate reads poured in, the dashboard took the
+ * sales that had just arrived into its sales sums, not into the customers' tables, and waited 7 s.
+ */
+export async function leavesAny(db: Database, tables: readonly Bookkeeping[]): Promise<boolean> {
+  if (!refreshed.has(db)) return false;
+  for (const { state, facts } of tables) {
+    const chain = chains.get(db)?.get(state);
+    if (chain && chain.running === 0 && chain.upToDate === db.writeGeneration) continue;
+    const decision = requestSync({
+      newRows: await newRows(db, state, facts),
+      sinceSyncMs: chain?.syncedAt == null ? null : performance.now() - chain.syncedAt,
+      refreshed: true,
+      catchingUp: (chain?.running ?? 0) > 0,
+      waited: false,
+    });
+    if (decision !== "catch-up") return true;
+  }
+  return false;
+}
+
 /** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
 async function requestMayCatchUp(
   db: Database,
@@ -195,6 +221,7 @@ async function requestMayCatchUp(
       refreshed: refreshed.has(db),
       catchingUp: chain.running > 0,
       waited,
+      othersLeft: requestScope.getStore()?.othersLeft,
     });
     if (decision === "catch-up") return true;
     if (decision !== "wait") {
@@ -208,7 +235,11 @@ async function requestMayCatchUp(
 }
 
 /** Fact rows added or removed since the state's last sync, from the row counts DuckDB keeps without a scan. */
-async function newRows(db: Database, state: string, facts: Record<string, string>): Promise<number> {
+async function newRows(
+  db: Database,
+  state: string,
+  facts: Readonly<Record<string, string>>,
+): Promise<number> {
   const differences = Object.entries(facts).map(
     ([column, table]) => `abs((SELECT count(*) FROM ${table}) - ${column})`,
   );

@@ -13,6 +13,15 @@ describe("a report request's catch-up", () => {
     expect(requestSync({ ...pouringIn, newRows: INLINE_ROWS, waited: true })).toBe("catch-up");
   });
 
+  it("leaves a few new rows too when it leaves a table read with this one to the refresher", () => {
+    const othersLeft = { ...pouringIn, newRows: 12, othersLeft: true };
+    expect(requestSync(othersLeft)).toBe("read");
+    expect(requestSync({ ...othersLeft, sinceSyncMs: STALE_MS + 1 })).toBe("read");
+    // never synced in this process: nothing to say how old the table is, so it is caught up
+    expect(requestSync({ ...othersLeft, sinceSyncMs: null })).toBe("catch-up");
+    expect(requestSync({ ...othersLeft, refreshed: false })).toBe("catch-up");
+  });
+
   it("reads what is there when many rows are new and a sync began within the bound", () => {
     expect(requestSync(pouringIn)).toBe("read");
     expect(requestSync({ ...pouringIn, newRows: INLINE_ROWS + 1 })).toBe("read");

@@ -31,6 +31,11 @@ export interface SyncSituation {
   catchingUp: boolean;
   /** Whether this request already waited for one to finish. */
   waited: boolean;
+  /**
+   * Whether the request reads another table together with this one that it leaves to the refresher (or waits
+   * for): then a few new rows are not taken in either, so that the tables stay as one round left them, in step.
+   */
+  othersLeft?: boolean;
 }
 
 /**
@@ -38,7 +43,8 @@ export interface SyncSituation {
  * `wait` for the catch-up under way and then ask again, or `read` what is there.
  */
 export function requestSync(s: SyncSituation): "catch-up" | "wait" | "read" {
-  if (s.newRows <= INLINE_ROWS || !s.refreshed) return "catch-up";
+  if (!s.refreshed) return "catch-up";
+  if (s.newRows <= INLINE_ROWS) return s.othersLeft && s.sinceSyncMs !== null ? "read" : "catch-up";
   if (s.sinceSyncMs !== null && s.sinceSyncMs <= STALE_MS) return "read";
   // Older than the bound: the catch-up under way brings them as close as another one would.
   if (s.waited) return "read";

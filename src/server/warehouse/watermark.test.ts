@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
-import { asOfGeneration, declareDerived, syncDerived } from "./derived-sync.ts";
+import { asOfGeneration, declareDerived, setRefreshed, syncDerived } from "./derived-sync.ts";
+import { INLINE_ROWS } from "./sync-policy.ts";
 import { factViews, readAtOneMoment } from "./watermark.ts";
 
 // The watermark by hand: a fact table of numbered rows, a derived table counting them, and answers read while
@@ -99,5 +100,47 @@ describe("the facts cut at a watermark", () => {
     const views = await factViews(db, { facts: 2 });
     await db.withTableViews(views, () => syncCounts(db));
     expect(await db.query("SELECT rows FROM facts_counted")).toEqual([{ rows: 4 }]);
+  });
+
+  it("leaves a few new rows to the refresher too when it leaves another table of the report to it", async () => {
+    // A second declaration counting the facts and many other rows, read together with the first.
+    await db.run("CREATE TABLE others (n INTEGER)");
+    await db.run("CREATE TABLE both_counted (facts BIGINT, others BIGINT)");
+    await db.run("INSERT INTO both_counted VALUES (0, 0)");
+    await db.run("CREATE TABLE both_sync (facts BIGINT, others BIGINT, synced_at TIMESTAMPTZ)");
+    await db.run("INSERT INTO both_sync VALUES (0, 0, NULL)");
+    const BOTH = {
+      state: "both_sync",
+      facts: { facts: "facts", others: "others" },
+      tables: [],
+      add: async (tx: Queryable, from: Record<string, number>) =>
+        tx.run(
+          `UPDATE both_counted SET facts = facts + (SELECT count(*) FROM facts WHERE rowid >= $1),
+             others = others + (SELECT count(*) FROM others WHERE rowid >= $2)`,
+          [from.facts, from.others],
+        ),
+    };
+    const syncBoth = (database: Parameters<typeof syncDerived>[0]) => syncDerived(database, BOTH);
+    const both = declareDerived(BOTH, syncBoth, { name: "both", plateColumns: {}, erase: null });
+    await db.run("INSERT INTO facts SELECT range FROM range(5)");
+    await db.run("INSERT INTO others SELECT range FROM range(10)");
+    await Promise.all([syncCounts(db), syncBoth(db)]);
+
+    // A refresher keeps them; a few facts arrive, and more others than a request takes in itself.
+    setRefreshed(db, true);
+    await db.run("INSERT INTO facts VALUES (5), (6), (7)");
+    await db.run(`INSERT INTO others SELECT range FROM range(${INLINE_ROWS + 1})`);
+    const read = await readAtOneMoment(db, [DECLARED, both], (tx) =>
+      tx
+        .query<{ counted: number; both: number; facts: number }>(
+          `SELECT (SELECT rows FROM facts_counted) AS counted, (SELECT facts FROM both_counted) AS both,
+             (SELECT count(*) FROM facts) AS facts`,
+        )
+        .then(([row]) => row),
+    );
+    // Both as the last round left them, in step: catching the first up alone had set them apart.
+    expect(read.value).toEqual({ counted: 5, both: 5, facts: 5 });
+    expect(read.watermark).toEqual({ facts: 5, others: 10 });
+    expect(read.syncedAt).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from "../db/database.ts";
 import type { TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
-import { asOfGeneration, asRequest, settled, upToDateWith } from "./derived-sync.ts";
+import { asOfGeneration, asRequest, leavesAny, settled, upToDateWith } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -122,12 +122,16 @@ export async function readAtOneMoment<T>(
   options: { watermark?: boolean } = {},
 ): Promise<ReadAtOneMoment<T>> {
   const facts = factsOf(declarations);
-  const states = declarations.map((declaration) => declaration.bookkeeping.state);
+  const bookkeeping = declarations.map((declaration) => declaration.bookkeeping);
+  const states = bookkeeping.map(({ state }) => state);
   let syncedAt: Date | null = null;
   for (let attempt = 1; ; attempt++) {
     if (!upToDateWith(db, states)) {
-      syncedAt = await asRequest(() =>
-        atWatermark(db, facts, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
+      const othersLeft = await leavesAny(db, bookkeeping);
+      syncedAt = await asRequest(
+        () =>
+          atWatermark(db, facts, () => Promise.all(declarations.map((declaration) => declaration.sync(db)))),
+        othersLeft,
       );
     }
     if (upToDateWith(db, states)) {
