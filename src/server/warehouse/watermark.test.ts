@@ -143,4 +143,23 @@ describe("the facts cut at a watermark", () => {
     expect(read.watermark).toEqual({ facts: 5, others: 10 });
     expect(read.syncedAt).not.toBeNull();
   });
+
+  it("after a restart reads the tables as the last process left them, and builds them from nothing at once", async () => {
+    const counted = (tx: Queryable) =>
+      tx.query<{ rows: number }>("SELECT rows FROM facts_counted").then(([row]) => row.rows);
+    // A first catch-up with the refresher on is a build from nothing: the request does it.
+    setRefreshed(db, true);
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    expect((await readAtOneMoment(db, [DECLARED], counted)).value).toBe(INLINE_ROWS + 1);
+
+    // Restarted: many rows arrived while it was down, and a refresher keeps the tables again.
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    await db.close();
+    db = await Database.open(join(dir, "demo-x1.duckdb"));
+    setRefreshed(db, true);
+    const read = await readAtOneMoment(db, [DECLARED], counted);
+    expect(read.value).toBe(INLINE_ROWS + 1);
+    // named as old as the last process's catch-up, which was a moment ago
+    expect(Date.now() - (read.syncedAt?.getTime() ?? 0)).toBeLessThan(60_000);
+  });
 });
