@@ -1,4 +1,5 @@
 import type { Database, Queryable } from "../db/database.ts";
+import { runPlanned } from "../db/read-rows.ts";
 import { logger } from "../logging/logger.ts";
 import { collectEvents } from "../metrics/metrics.ts";
 import { changeStatements, FIXED_AT_START, micros } from "./batch-sql.ts";
@@ -97,7 +98,7 @@ export class CollectStore {
       // One transaction for the whole batch (batch-sql.ts); a statement that fails rolls back all of it.
       const statements = changeStatements(changes);
       await this.db.transaction(async (_tx, connection) => {
-        for (const { sql, values, types } of statements) await connection.run(sql, values, types);
+        for (const { sql, values, types } of statements) await runPlanned(connection, sql, values, types);
       });
     } catch (error) {
       // Memory no longer matches the database: start again from what it holds.
