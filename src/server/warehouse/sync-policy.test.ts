@@ -6,11 +6,17 @@ import { INLINE_ROWS, requestSync, STALE_MS } from "./sync-policy.ts";
 const pouringIn = { newRows: 20_000, sinceSyncMs: 800, refreshed: true, catchingUp: true, waited: false };
 
 describe("a report request's catch-up", () => {
-  it("takes a few new rows in itself, however recent the last sync and whatever runs", () => {
-    expect(requestSync({ ...pouringIn, newRows: 0 })).toBe("catch-up");
-    expect(requestSync({ ...pouringIn, newRows: 12 })).toBe("catch-up");
-    expect(requestSync({ ...pouringIn, newRows: INLINE_ROWS })).toBe("catch-up");
+  it("takes a few new rows in itself, however recent the last sync", () => {
+    const quiet = { ...pouringIn, catchingUp: false };
+    expect(requestSync({ ...quiet, newRows: 0 })).toBe("catch-up");
+    expect(requestSync({ ...quiet, newRows: 12 })).toBe("catch-up");
+    expect(requestSync({ ...quiet, newRows: INLINE_ROWS })).toBe("catch-up");
     expect(requestSync({ ...pouringIn, newRows: INLINE_ROWS, waited: true })).toBe("catch-up");
+  });
+
+  it("waits for a catch-up under way that takes a few new rows in, rather than queue behind it", () => {
+    expect(requestSync({ ...pouringIn, newRows: 12 })).toBe("wait");
+    expect(requestSync({ ...pouringIn, newRows: 12, sinceSyncMs: null })).toBe("catch-up");
   });
 
   it("leaves a few new rows too when it leaves a table read with this one to the refresher", () => {
