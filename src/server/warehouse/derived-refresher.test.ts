@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
+import { type DerivedTables, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
-import { asRequest, type DerivedTables, syncDerived } from "./derived-sync.ts";
+import { asRequest } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 
 // The refresher on a real (in-memory) DuckDB with one derived table: `facts_taken` gets a row per sync with

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
-import { asOfGeneration, declareDerived, setRefreshed, syncDerived } from "./derived-sync.ts";
+import { declareDerived, syncDerived } from "./additive-sync.ts";
+import { asOfGeneration, setRefreshed } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 import { factViews, readAtOneMoment } from "./watermark.ts";
 

@@ -3,7 +3,7 @@ import { Database } from "../../../db/database.ts";
 import { migrate } from "../../../db/migrate.ts";
 import { erasePlate } from "../../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../../privacy/pseudonym.ts";
-import { emptyDerived } from "../../derived-sync.ts";
+import { emptyDerived } from "../../additive-sync.ts";
 import { PROGRAMME_VISITS, syncProgrammeVisits } from "./programme-visits-sync.ts";
 
 // programme_visits must be the same whether it was caught up batch by batch or rebuilt from all facts,

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../db/database.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../additive-sync.ts";
 import { type SiteDaySums, sumSiteDaysAgain } from "../site-day-sums.ts";
 
 // Keeps programme_visits (migration 080) up to date with transactions and their lines, for Programmakeuze

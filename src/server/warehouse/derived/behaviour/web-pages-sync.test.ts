@@ -4,7 +4,7 @@ import { Database } from "../../../db/database.ts";
 import { migrate } from "../../../db/migrate.ts";
 import { SessionTracker } from "../../../tracking/sessions.ts";
 import { CollectStore } from "../../../tracking/store.ts";
-import { emptyDerived } from "../../derived-sync.ts";
+import { emptyDerived } from "../../additive-sync.ts";
 import { syncWebPages, WEB_PAGES } from "./web-pages-sync.ts";
 
 // web_page_sessions must hold what a rebuild from all facts gives, whatever order the facts arrive in and

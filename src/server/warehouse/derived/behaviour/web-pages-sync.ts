@@ -1,6 +1,6 @@
 import type { Queryable } from "../../../db/database.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../additive-sync.ts";
 import { localTimeSql } from "../../buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
 import { insertPageSessions } from "./web-page-sessions.ts";
 
 // Keeps web_page_sessions (migration 083) up to date with the facts. Every session something arrived for —

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/database.ts";
 import { erasePlate } from "../../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../../privacy/pseudonym.ts";
 import { pseudonymiseExpired } from "../../../privacy/pseudonymise.ts";
-import { emptyDerived } from "../../derived-sync.ts";
+import { emptyDerived } from "../../additive-sync.ts";
 import { POSTCODE_SALES, syncPostcodeSales } from "./postcode-sales.ts";
 import { customersDatabase } from "./test-facts.ts";
 

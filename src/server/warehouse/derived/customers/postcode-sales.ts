@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../db/database.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../additive-sync.ts";
 
 // The sales with a postcode of migration 102 (postcode_sales), for Geografische locatie: how each row is
 // worked out from the facts, and how the table is kept up to date. Per sale it holds when the plate's next

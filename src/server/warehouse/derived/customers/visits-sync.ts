@@ -39,7 +39,7 @@ interface SyncState {
 
 /**
  * Brings the customer tables up to date; concurrent calls on one database wait for one another. Its own
- * catch-up (per customer, not additive like syncDerived's) on the same bookkeeping (derived-sync.ts).
+ * catch-up (per customer, not additive like additive-sync.ts's) on the same bookkeeping (derived-sync.ts).
  */
 export const syncCustomerVisits = (db: Queryable): Promise<void> =>
   serialised(db, "customer_visits_sync", sync, { reads: "plate_reads", transactions: "transactions" });

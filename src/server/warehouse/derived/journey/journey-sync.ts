@@ -1,6 +1,6 @@
 import type { Queryable } from "../../../db/database.ts";
+import { type DerivedTables, declareDerived, emptyDerived, syncDerived } from "../../additive-sync.ts";
 import { localTimeSql } from "../../buckets.ts";
-import { type DerivedTables, declareDerived, emptyDerived, syncDerived } from "../../derived-sync.ts";
 import { plateSteps } from "./plate-steps.ts";
 import { sessionSteps } from "./session-steps.ts";
 

@@ -9,7 +9,7 @@ import type { Database } from "../../../db/database.ts";
 import { runReport } from "../../../reports/define-report.ts";
 import { parseReportFilters } from "../../../reports/filters.ts";
 import { trxSales } from "../../../reports/transactions/trx-sales.ts";
-import { emptyDerived } from "../../derived-sync.ts";
+import { emptyDerived } from "../../additive-sync.ts";
 import { SALES_SUMS, syncSalesHourly } from "./sales-rollup.ts";
 
 // The hourly sums against the facts, on the fixture (tests/api/fixtures/reports-fixture.ts): a period that

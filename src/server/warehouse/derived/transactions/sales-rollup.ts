@@ -1,6 +1,6 @@
 import type { Queryable } from "../../../db/database.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "../../additive-sync.ts";
 import { localTimeSql } from "../../buckets.ts";
-import { type DerivedTables, declareDerived, syncDerived } from "../../derived-sync.ts";
 import { localDate } from "../../time-zone.ts";
 
 // The hourly sums of migration 020 (sales_hourly, item_sales_hourly): how they are computed from the facts,
