@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // API tests each start a server with its own DuckDB file; two cores, so keep the fan-out small.
     maxWorkers: 2,
+    // The server bundled once for the API tests' server processes (tests/support/server-bundle.ts).
+    globalSetup: ["tests/support/server-bundle.ts"],
   },
 });

@@ -20,8 +20,9 @@ export interface WasbordProcess {
 const root = join(import.meta.dirname, "../..");
 
 /**
- * Starts the real server (`src/server/main.ts`) as its own process with the bundled identity provider and
- * a fresh DuckDB file (or the one given), and waits until it answers /healthz.
+ * Starts the real server (`src/server/main.ts`; under Vitest its bundle, server-bundle.ts) as its own process
+ * with the bundled identity provider and a fresh DuckDB file (or the one given), and waits until it answers
+ * /healthz.
  */
 export async function startWasbord(
   options: { env?: Record<string, string>; databasePath?: string; args?: string[]; built?: boolean } = {},
@@ -75,7 +76,9 @@ export async function spawnWasbord(options: {
     [
       ...(options.built
         ? [join(root, "dist-server/server/main.js")]
-        : ["--import", "tsx", join(root, "src/server/main.ts")]),
+        : process.env.WASBORD_TEST_SERVER
+          ? [process.env.WASBORD_TEST_SERVER]
+          : ["--import", "tsx", join(root, "src/server/main.ts")]),
       ...(options.args ?? []),
     ],
     {
