@@ -61,8 +61,14 @@ export async function readReport(
 
 const DECLARATION_OF = new Map(DERIVED_TABLES.map((declaration) => [declaration.sync, declaration]));
 
-/** The declarations of the derived tables a report reads (its syncs'). */
-export const declarationsOf = (report: ReportModule): DerivedDeclaration[] => report.syncs.map(declarationOf);
+/**
+ * The declarations of the derived tables a report reads (its syncs'), in the order the refresher syncs them
+ * (declarations.ts): a request catching several up does so in that order too (watermark.ts).
+ */
+export const declarationsOf = (report: ReportModule): DerivedDeclaration[] => {
+  const declared = new Set(report.syncs.map(declarationOf));
+  return DERIVED_TABLES.filter((declaration) => declared.has(declaration));
+};
 
 function declarationOf(sync: DerivedSync): DerivedDeclaration {
   const declaration = DECLARATION_OF.get(sync);
