@@ -169,19 +169,4 @@ describe("the facts cut at a watermark", () => {
     // named as old as the last process's catch-up, which was a moment ago
     expect(Date.now() - (read.syncedAt?.getTime() ?? 0)).toBeLessThan(60_000);
   });
-
-  it("brings the tables a report reads up to the one a few rows ahead, instead of waiting for a round", async () => {
-    const { both, syncBoth } = await bothDeclared();
-    await db.run("INSERT INTO facts SELECT range FROM range(5)");
-    await db.run("INSERT INTO others SELECT range FROM range(10)");
-    await Promise.all([syncCounts(db), syncBoth(db)]);
-    // Another report's request took three new facts into the first; many others arrived for the second.
-    await db.run("INSERT INTO facts VALUES (5), (6), (7)");
-    await syncCounts(db);
-    setRefreshed(db, true);
-    await db.run(`INSERT INTO others SELECT range FROM range(${INLINE_ROWS + 1})`);
-    const read = await readAtOneMoment(db, [DECLARED, both], countedTogether);
-    expect(read.value).toEqual({ counted: 8, both: 8, facts: 8 });
-    expect(read.watermark).toEqual({ facts: 8, others: 10 });
-  });
 });

@@ -3,7 +3,6 @@ import type { TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
 import { asOfGeneration, asRequest, leavesAny, settled, upToDateWith } from "./derived-sync.ts";
 import { type DerivedDeclaration, syncEvery } from "./derived-tables.ts";
-import { INLINE_ROWS } from "./sync-policy.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
 // hold (the first ones, in rowid order: the facts are append-only). A report reads its derived tables and the
@@ -36,29 +35,19 @@ export async function watermarkOf(
   db: Queryable,
   declarations: readonly DerivedDeclaration[],
 ): Promise<Watermark | null> {
-  const { watermark, behind } = await leadingOf(db, declarations);
-  return behind === 0 ? watermark : null;
-}
-
-/**
- * Where the declarations stand together: per fact table the most rows one of them holds, and how many rows
- * the others hold fewer of them (0 when they stand in step).
- */
-async function leadingOf(
-  db: Queryable,
-  declarations: readonly DerivedDeclaration[],
-): Promise<{ watermark: Watermark; behind: number }> {
-  const held: [string, number][] = [];
+  const watermark: Record<string, number> = {};
   for (const { bookkeeping } of declarations) {
     const columns = Object.keys(bookkeeping.facts);
     const [row] = await db.query<Record<string, number>>(
       `SELECT ${columns.join(", ")} FROM ${bookkeeping.state}`,
     );
-    for (const column of columns) held.push([bookkeeping.facts[column], row[column]]);
+    for (const column of columns) {
+      const fact = bookkeeping.facts[column];
+      if (fact in watermark && watermark[fact] !== row[column]) return null;
+      watermark[fact] = row[column];
+    }
   }
-  const watermark: Record<string, number> = {};
-  for (const [fact, rows] of held) watermark[fact] = Math.max(watermark[fact] ?? 0, rows);
-  return { watermark, behind: held.reduce((sum, [fact, rows]) => sum + watermark[fact] - rows, 0) };
+  return watermark;
 }
 
 /**
@@ -164,15 +153,7 @@ export async function readAtOneMoment<T>(
     // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
     // the other, so for a moment) or a request caught up some of them; the round ends in step. Catching up to
     // now instead cost the customers' catch-up per request while data poured in (5 s at 1×).
-    const leading = await db.snapshot((tx) => leadingOf(tx, declarations));
-    if (leading.behind <= INLINE_ROWS && attempt < attemptsFor(declarations)) {
-      // A few rows apart: another report's request took them into its own tables (Unieke kentekens into the
-      // customers'), and the next round would bring the rest up only after its own watermark, seconds later
-      // under load. The request brings the others up to the first itself, as it takes a few new rows in.
-      // Not counted as up to date with any write generation: the facts are cut at the first's, not now.
-      const views = await factViews(db, leading.watermark);
-      await db.withTableViews(views, () => asOfGeneration(-1, () => syncEvery(db, declarations)));
-    } else if (attempt < attemptsFor(declarations)) await settled(db, states);
+    if (attempt < attemptsFor(declarations)) await settled(db, states);
     else {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
       // no watermark to name: the answer is the snapshot's, sums and facts as they stood
