@@ -63,6 +63,15 @@ async function signIn(wasbord: WasbordProcess): Promise<ApiClient> {
   return apiClient(wasbord, accessToken);
 }
 
+/** A plain server on the demo's file, once its report tables are built (/readyz). */
+async function readyServer(): Promise<WasbordProcess> {
+  const started = await startWasbord({ databasePath });
+  await expect
+    .poll(() => fetch(`${started.url}/readyz`).then((response) => response.status), { timeout: 60_000 })
+    .toBe(200);
+  return started;
+}
+
 async function reports(api: ApiClient, query: string) {
   const answers: Record<string, unknown> = {};
   for (const report of REPORTS) {
@@ -120,9 +129,9 @@ describe("the live demo", () => {
     // Ctrl-C: the simulator stops before the server closes under its requests, and says nothing about it.
     await wasbord.stop("SIGINT");
     expect(wasbord.output()).not.toMatch(/fetch failed|live demo: sending failed/);
-    // Read by a plain server on the same file: its requests take in incrementally whatever the live
-    // server's refresher had not yet (with rows still pouring in, a request may read tables a round old).
-    server = await startWasbord({ databasePath });
+    // Read by a plain server on the same file once its refresher took in, incrementally, whatever the live
+    // server's had not yet: before that, a restarted server's request reads the tables as they were left.
+    server = await readyServer();
     live = await reports(await signIn(server), period);
     await server.stop();
     server = null;
@@ -136,7 +145,7 @@ describe("the live demo", () => {
     await db.run("UPDATE customer_visits_sync SET reads = 0, transactions = 0");
     await db.close();
 
-    server = await startWasbord({ databasePath });
+    server = await readyServer();
     const rebuilt = await reports(await signIn(server), period);
     for (const report of REPORTS) expect(live[report], report).toEqual(rebuilt[report]);
   }, 180_000);
