@@ -54,4 +54,35 @@ test.describe("sign-in through the hosted login page", () => {
     expect(await page.evaluate(() => localStorage.getItem("auth_header"))).toBeNull();
     await expect(page.getByTestId("account-text")).toHaveText("Account TXT");
   });
+
+  test("a request sent while the logout page loads does not turn the logout into a new sign-in", async ({
+    page,
+  }) => {
+    await page.goto("/dashboard/live");
+    await logInOnProviderPage(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Live" })).toBeVisible({ timeout: 30_000 });
+    // A busy provider: its logout page is held until the Live screen has asked again (every 10 s), now
+    // without the header.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const logoutAsked = new Promise<void>((resolve) =>
+      page.route("**/session/end**", async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      }),
+    );
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/live") && r.status() === 401);
+    // The click returns once the navigation it starts has ended, so it is awaited after the release.
+    const clicked = page.getByRole("link", { name: "Logout" }).click();
+    await logoutAsked;
+    await refused;
+    release();
+    await clicked;
+    await expect(page.getByRole("button", { name: "Afmelden" })).toBeVisible();
+    await page.getByRole("button", { name: "Afmelden" }).click();
+    await expect(page.getByRole("heading", { name: "Inloggen bij Wasbord" })).toBeVisible();
+  });
 });

@@ -4,6 +4,17 @@ import { clearIdentity, loadIdentity } from "./identity.ts";
 
 const PENDING_KEY = "auth_pending";
 
+/**
+ * Set once this page has sent the browser to the provider, to sign in or out. The first of those wins: a
+ * request that goes out after a sign-out took the header (a screen refreshing while the provider's logout
+ * page loads) answers 401, and a new sign-in then would cancel the logout and sign the person straight in
+ * again. A page the browser brings back from its cache starts afresh.
+ */
+let leaving = false;
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) leaving = false;
+});
+
 interface PendingSignIn {
   state: string;
   nonce: string;
@@ -31,6 +42,8 @@ export function authorizeUrl(origin: string, state: string, nonce: string): stri
 
 /** Sends the browser to the hosted login; afterwards the callback returns to `returnTo`. */
 export function startSignIn(returnTo: string): void {
+  if (leaving) return;
+  leaving = true;
   const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), returnTo };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   window.location.assign(authorizeUrl(window.location.origin, pending.state, pending.nonce));
@@ -49,6 +62,7 @@ export function takePendingSignIn(): PendingSignIn | null {
 
 /** Forgets the sign-in here and ends the session at the provider, which sends the browser back to the app. */
 export function signOut(): void {
+  leaving = true;
   const idToken = loadIdentity()?.idToken;
   authHeader.remove();
   clearIdentity();
