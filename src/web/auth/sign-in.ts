@@ -8,12 +8,18 @@ const PENDING_KEY = "auth_pending";
  * Set once this page has sent the browser to the provider, to sign in or out. The first of those wins: a
  * request that goes out after a sign-out took the header (a screen refreshing while the provider's logout
  * page loads) answers 401, and a new sign-in then would cancel the logout and sign the person straight in
- * again. A page the browser brings back from its cache starts afresh.
+ * again.
  */
 let leaving = false;
-window.addEventListener("pageshow", (event) => {
-  if (event.persisted) leaving = false;
-});
+
+/** Notes that the page is leaving; false when it already was. */
+function leave(): boolean {
+  if (leaving) return false;
+  leaving = true;
+  // A page the browser brings back from its cache (Back after the logout) starts afresh.
+  window.addEventListener("pageshow", () => (leaving = false), { once: true });
+  return true;
+}
 
 interface PendingSignIn {
   state: string;
@@ -42,8 +48,7 @@ export function authorizeUrl(origin: string, state: string, nonce: string): stri
 
 /** Sends the browser to the hosted login; afterwards the callback returns to `returnTo`. */
 export function startSignIn(returnTo: string): void {
-  if (leaving) return;
-  leaving = true;
+  if (!leave()) return;
   const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), returnTo };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   window.location.assign(authorizeUrl(window.location.origin, pending.state, pending.nonce));
@@ -62,7 +67,7 @@ export function takePendingSignIn(): PendingSignIn | null {
 
 /** Forgets the sign-in here and ends the session at the provider, which sends the browser back to the app. */
 export function signOut(): void {
-  leaving = true;
+  leave();
   const idToken = loadIdentity()?.idToken;
   authHeader.remove();
   clearIdentity();
