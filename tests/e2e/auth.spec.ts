@@ -67,13 +67,16 @@ test.describe("sign-in through the hosted login page", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const logoutAsked = new Promise<void>((resolve) =>
-      page.route("**/session/end**", async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      }),
-    );
+    let asked = () => {};
+    const logoutAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    // Registered before the click: an unawaited route could miss the logout page's request.
+    await page.route("**/session/end**", async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
     const refused = page.waitForResponse((r) => r.url().endsWith("/api/live") && r.status() === 401);
     // The click returns once the navigation it starts has ended, so it is awaited after the release.
     const clicked = page.getByRole("link", { name: "Logout" }).click();
