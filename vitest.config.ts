@@ -3,13 +3,19 @@ import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "src/**/*.test.tsx",
+      "tests/api/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // API tests each start a server with its own DuckDB file; two cores, so keep the fan-out small.
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
-    // The server bundled once for the API tests' server processes (tests/support/server-bundle.ts).
-    globalSetup: ["tests/support/server-bundle.ts"],
+    // Built once per run: the server bundle the API tests' server processes run (server-bundle.ts), and the
+    // migrated database every test copies (template-database-setup.ts).
+    globalSetup: ["tests/support/server-bundle.ts", "tests/support/template-database-setup.ts"],
   },
 });

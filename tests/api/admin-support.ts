@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { type ApiClient, apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 
 export interface AdminTestServer {
@@ -29,8 +29,7 @@ export async function startAdminServer(
   if (fixture) {
     dir = mkdtempSync(join(tmpdir(), "wasbord-admin-"));
     databasePath = join(dir, "wasbord.duckdb");
-    const db = await Database.open(databasePath);
-    await migrate(db);
+    const db = await migratedDatabase(databasePath);
     await fixture(db);
     await db.close();
   }

@@ -5,11 +5,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { listBackups } from "../../src/server/db/backup.ts";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import type { ReportEnvelope } from "../../src/shared/reports/envelope.ts";
 import { apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 import { FIXTURE_NOW, loadReportsFixture } from "./fixtures/reports-fixture.ts";
 
@@ -70,8 +69,7 @@ const restore = (backup: string, database: string) =>
 describe("backup and restore", () => {
   it("restores a scheduled backup into a new database with the same report figures", async () => {
     const original = join(dir, "wasbord.duckdb");
-    const db = await Database.open(original);
-    await migrate(db);
+    const db = await migratedDatabase(original);
     await loadReportsFixture(db);
     await db.close();
 

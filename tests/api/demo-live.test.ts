@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { generateDemoData } from "../../src/server/demo/index.ts";
 import { emptyDerived } from "../../src/server/warehouse/additive-sync.ts";
 import { POSTCODE_SALES } from "../../src/server/warehouse/derived/customers/postcode-sales.ts";
@@ -11,6 +10,7 @@ import { SALES_SUMS } from "../../src/server/warehouse/derived/transactions/sale
 import { addDays } from "../../src/shared/reports/dates.ts";
 import { type ApiClient, apiClient } from "../support/api-client.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 
 // The live demo against the derived tables. A demo history is generated up to 50 hours ago; the server then
@@ -85,8 +85,7 @@ async function reports(api: ApiClient, query: string) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-live-"));
   databasePath = join(dir, "wasbord.duckdb");
-  const db = await Database.open(databasePath);
-  await migrate(db);
+  const db = await migratedDatabase(databasePath);
   await generateDemoData(db, { seed: 42, scale: 0.05, today: new Date(started - 50 * HOUR), days: 10 });
   await db.close();
 }, 120_000);

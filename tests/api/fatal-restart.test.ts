@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { spawnWasbord, startWasbord } from "../support/wasbord-process.ts";
 
 // DuckDB can raise a fatal (or internal) error after which every query of the process fails ("database has
@@ -22,8 +21,7 @@ let key: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-fatal-"));
   databasePath = join(dir, "wasbord.duckdb");
-  const db = await Database.open(databasePath);
-  await migrate(db);
+  const db = await migratedDatabase(databasePath);
   await db.run(`INSERT INTO sites (id, code, name, postcode, city, lat, lon, lanes)
     VALUES (1, 'zeist', 'Wasbord Zeist', '3705HX', 'Zeist', 52.09, 5.23, 2)`);
   key = (await createApiKey(db, { name: "camera", scope: "plate-reads" })).secret;

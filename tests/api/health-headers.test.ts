@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import { copyMigratedDatabase } from "../support/migrated-database.ts";
 
 // /healthz says the process is alive without touching the database; /readyz proves the database takes
 // writes, not just reads. Strict-Transport-Security is only sent when the server is reached over https. The app runs in-process on a real DuckDB file; nobody signs in.
 
 const dir = mkdtempSync(join(tmpdir(), "wasbord-health-"));
 const databasePath = join(dir, "wasbord.duckdb");
+beforeAll(() => copyMigratedDatabase(databasePath));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const issuer = "http://127.0.0.1:9";
@@ -32,7 +33,6 @@ function app(db: Database, publicUrl = "http://localhost:3000") {
 describe("/healthz", () => {
   it("is ok without touching the database, even a closed one", async () => {
     const db = await Database.open(databasePath);
-    await migrate(db);
     await db.close();
     const response = await app(db).request("/healthz");
     expect(response.status).toBe(200);
@@ -43,7 +43,6 @@ describe("/healthz", () => {
 describe("/readyz", () => {
   it("is ok when it could write, and records when it did", async () => {
     const db = await Database.open(databasePath);
-    await migrate(db);
     try {
       const response = await app(db).request("/readyz");
       expect(response.status).toBe(200);

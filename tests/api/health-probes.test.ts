@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { generateDemoData } from "../../src/server/demo/index.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { spawnWasbord } from "../support/wasbord-process.ts";
 
 // Two probes: /healthz says the process is alive and never touches the database, so it stays cheap however
@@ -18,8 +17,7 @@ let databasePath: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-probes-"));
   databasePath = join(dir, "wasbord.duckdb");
-  const db = await Database.open(databasePath);
-  await migrate(db);
+  const db = await migratedDatabase(databasePath);
   await generateDemoData(db, { seed: 7, scale: 0.05, today: new Date(), days: 20 });
   await db.close();
 }, 120_000);

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 
 /**
  * The real app over HTTP on a fresh DuckDB file, with a small hand-made catalogue: two sites, three items,
@@ -25,8 +25,7 @@ export interface IngestServer {
 /** `dir` holds the database file (default: a fresh temporary directory, removed on close). */
 export async function startIngestServer(options: { dir?: string } = {}): Promise<IngestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), "wasbord-ingest-"));
-  const db = await Database.open(join(dir, "test.duckdb"));
-  await migrate(db);
+  const db = await migratedDatabase(join(dir, "test.duckdb"));
   await db.run(`INSERT INTO sites (id, code, name, postcode, city, lat, lon, lanes) VALUES
     (1, 'zeist', 'Wasbord Zeist', '3705HX', 'Zeist', 52.09, 5.23, 2),
     (2, 'houten', 'Wasbord Houten', '3991CE', 'Houten', 52.03, 5.17, 1)`);

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
 import { freePort } from "../support/free-port.ts";
 import { metricValue } from "../support/metrics.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 
 // Running the server as an operator does: its metrics on their own port, and a restart (SIGTERM) that
@@ -20,8 +20,7 @@ let metricsUrl: string;
 let apiKey: string;
 
 beforeAll(async () => {
-  const db = await Database.open(databasePath);
-  await migrate(db);
+  const db = await migratedDatabase(databasePath);
   await db.run(
     `INSERT INTO sites (code, name, postcode, city, lat, lon) VALUES ('zeist', 'Zeist', '3705HX', 'Zeist', 52.09, 5.23)`,
   );

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import type { Mailer, MailMessage } from "../../src/server/mail/mailer.ts";
 import { type SubscriptionMailDeps, sendDueSubscriptionMails } from "../../src/server/subscriptions/send.ts";
 import { createSubscription, type NewSubscription } from "../../src/server/subscriptions/store.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { loadReportsFixture } from "./fixtures/reports-fixture.ts";
 
 // The subscription schedule against a real DuckDB file and the hand-made report fixture
@@ -40,8 +40,7 @@ const daily: Omit<NewSubscription, "recipients"> = {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-subscriptions-"));
-  db = await Database.open(join(dir, "wasbord.duckdb"));
-  await migrate(db);
+  db = await migratedDatabase(join(dir, "wasbord.duckdb"));
   await loadReportsFixture(db);
   await db.run("INSERT INTO app_users (email, role) VALUES ('baas@wasbord.nl', 'beheerder')");
 });

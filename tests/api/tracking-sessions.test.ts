@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { createTrackingRouter } from "../../src/server/tracking/routes.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 
 // The session rules through the real endpoint and database, with the server's clock under the test's control.
 
@@ -19,8 +19,7 @@ const clock = { now: T0 };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-sessions-"));
-  db = await Database.open(join(dir, "t.duckdb"));
-  await migrate(db);
+  db = await migratedDatabase(join(dir, "t.duckdb"));
 });
 
 afterAll(async () => {

@@ -8,12 +8,12 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { Database } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { createMailer, type Mailer } from "../../src/server/mail/mailer.ts";
 import { addRecipient } from "../../src/server/weekly-mail/recipients.ts";
 import { sendDueWeeklyMails, type WeeklyMailDeps } from "../../src/server/weekly-mail/send.ts";
 import { nextWeekToSend, sendTimeOf } from "../../src/server/weekly-mail/week.ts";
+import { migratedDatabase } from "../support/migrated-database.ts";
 import { FIXTURE_IDS, loadReportsFixture } from "./fixtures/reports-fixture.ts";
 
 // The Monday e-mail end to end: the hand-made report fixture (tests/api/fixtures/reports-fixture.ts) in a
@@ -65,8 +65,7 @@ const plain = (text: string | false | undefined) => (text || "").replace(/\u00a0
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-weekly-mail-"));
-  db = await Database.open(join(dir, "wasbord.duckdb"));
-  await migrate(db);
+  db = await migratedDatabase(join(dir, "wasbord.duckdb"));
   await loadReportsFixture(db);
 
   smtp = new SMTPServer({

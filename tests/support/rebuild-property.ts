@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import { observe } from "../../src/server/alerts/observe.ts";
-import { Database, type Queryable } from "../../src/server/db/database.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database, Queryable } from "../../src/server/db/database.ts";
 import { ApiError } from "../../src/server/http/errors.ts";
 import { erasePlate } from "../../src/server/privacy/erase-plate.ts";
 import { pseudonymKey } from "../../src/server/privacy/pseudonym.ts";
@@ -22,6 +21,7 @@ import { readAtOneMoment } from "../../src/server/warehouse/watermark.ts";
 import { weeklyFigures } from "../../src/server/weekly-mail/figures.ts";
 import { lastCompleteWeek } from "../../src/server/weekly-mail/week.ts";
 import { type AdminAlertRule, alertKinds, alertKpis } from "../../src/shared/admin/alerts.ts";
+import { migratedDatabase } from "./migrated-database.ts";
 
 // The property the derived tables exist under: whatever order and timing the facts arrive in (late, out of
 // order, retried, with catch-ups or the background refresher running beside the ingestion, an erasure on the
@@ -49,8 +49,7 @@ const VIEWS: Record<string, string>[] = [
 ];
 
 async function openChainDatabase(chain: Chain): Promise<Database> {
-  const db = await Database.open(":memory:");
-  await migrate(db);
+  const db = await migratedDatabase();
   await loadChainDimensions(db, chain.sites);
   return db;
 }

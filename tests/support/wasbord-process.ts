@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
+import { copyMigratedDatabase, templateBuilt } from "./migrated-database.ts";
 
 export interface WasbordProcess {
   url: string;
@@ -22,13 +23,15 @@ const root = join(import.meta.dirname, "../..");
 /**
  * Starts the real server (`src/server/main.ts`; under Vitest its bundle, server-bundle.ts) as its own process
  * with the bundled identity provider and a fresh DuckDB file (or the one given), and waits until it answers
- * /healthz.
+ * /healthz. Under Vitest the fresh file is a copy of the migrated template (migrated-database.ts); a test of
+ * the server's own build from nothing passes a path where there is no file yet.
  */
 export async function startWasbord(
   options: { env?: Record<string, string>; databasePath?: string; args?: string[]; built?: boolean } = {},
 ): Promise<WasbordProcess> {
   const dir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "wasbord-test-"));
   const databasePath = options.databasePath ?? join(dir as string, "wasbord.duckdb");
+  if (dir && templateBuilt()) copyMigratedDatabase(databasePath);
   const started = await spawnWasbord({ ...options, databasePath });
   await waitForHealth(started.url, started.child, started.output);
   return {

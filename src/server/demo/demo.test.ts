@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { detectSidecode } from "../../shared/plates";
-import { Database } from "../db/database";
-import { migrate } from "../db/migrate";
+import type { Database } from "../db/database";
 import { deriveChannel } from "../tracking/channel";
 import { generateDemoData, isDatabaseEmpty } from "./index";
 import { landingUrl } from "./web-sources";
@@ -22,9 +22,8 @@ const TABLES = [
 const open: Database[] = [];
 
 async function generate(seed: number) {
-  const db = await Database.open(":memory:", 1);
+  const db = await migratedDatabase(":memory:", 1);
   open.push(db);
-  await migrate(db);
   const summary = await generateDemoData(db, { seed, scale: 0.01, today: TODAY, days: 45 });
   return { db, summary };
 }
@@ -123,9 +122,8 @@ describe("generateDemoData", () => {
 
 describe("isDatabaseEmpty", () => {
   it("sets this year's targets from last year's months, 5 % up and rounded", async () => {
-    const db = await Database.open(":memory:", 1);
+    const db = await migratedDatabase(":memory:", 1);
     open.push(db);
-    await migrate(db);
     await generateDemoData(db, { seed: 7, scale: 0.01, today: TODAY, days: 420 });
     const targets = await db.query<{ site_id: number; month: string; washes: number }>(
       "SELECT site_id, strftime(month, '%Y-%m') AS month, washes FROM site_targets ORDER BY site_id, month",
@@ -143,9 +141,8 @@ describe("isDatabaseEmpty", () => {
   });
 
   it("is true for a freshly migrated database", async () => {
-    const db = await Database.open(":memory:", 1);
+    const db = await migratedDatabase(":memory:", 1);
     open.push(db);
-    await migrate(db);
     expect(await isDatabaseEmpty(db)).toBe(true);
   });
 });

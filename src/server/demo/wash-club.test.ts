@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { membershipEventSchema } from "../../shared/membership-events";
 import { parsePlate } from "../../shared/plates";
-import { Database } from "../db/database";
-import { migrate } from "../db/migrate";
+import type { Database } from "../db/database";
 import { SITES, SUBSCRIPTIONS } from "./catalog";
 import { generateDemoData } from "./index";
 import { liveCatalog } from "./live/catalog.ts";
@@ -36,8 +36,7 @@ const byMember = new Map<string, Row[]>();
 let months: [number, number][];
 
 beforeAll(async () => {
-  db = await Database.open(":memory:", 1);
-  await migrate(db);
+  db = await migratedDatabase(":memory:", 1);
   await generateDemoData(db, { seed: 5, scale: 0.5, today: TODAY, days: 130 });
   events = await db.query<Row>(
     `SELECT e.event_id AS "eventId", e.member_id AS "memberId", e.type, epoch_ms(e.occurred_at) AS at,

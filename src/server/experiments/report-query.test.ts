@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
+import type { Database } from "../db/database.ts";
 import { experimentCounts } from "./report-query.ts";
 
 // The counts are reused while nothing changed, for at most a minute while facts arrive, and recomputed at
@@ -21,8 +21,7 @@ const units = async (now: Date) =>
   (await experimentCounts(db, since, now)).reduce((sum, row) => sum + row.units, 0);
 
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   await db.run(
     "INSERT INTO experiments (id, key, name, status, started_at) VALUES (1, 'kop', 'Kop', 'running', $1::TIMESTAMPTZ)",
     [since.toISOString()],

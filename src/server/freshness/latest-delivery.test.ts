@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
+import type { Database } from "../db/database.ts";
 import { latestDeliveries, latestSiteDeliveries } from "./latest-delivery.ts";
 
 // Now is Wednesday 4 November 2026, 12:00 UTC. Utrecht (1) read plates with two cameras, the newest at
@@ -12,8 +12,7 @@ const NOW = new Date("2026-11-04T12:00:00Z");
 let db: Database;
 
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   await db.run(`INSERT INTO sites (code, name, postcode, city, lat, lon, active) VALUES
     ('utrecht', 'Utrecht', '3511AB', 'Utrecht', 52.09, 5.12, true),
     ('zeist', 'Zeist', '3701AA', 'Zeist', 52.09, 5.23, true),

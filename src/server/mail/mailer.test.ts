@@ -1,9 +1,9 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { loadConfig } from "../config.ts";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Database } from "../db/database.ts";
 import { latestMessages, messageById } from "./inbox.ts";
 import { createMailer, MailOffError } from "./mailer.ts";
 
@@ -12,8 +12,7 @@ import { createMailer, MailOffError } from "./mailer.ts";
 
 let db: Database;
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterAll(() => db.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { createApp } from "../app.ts";
 import type { ProviderMetadata } from "../auth/oidc-discovery.ts";
 import { loadConfig } from "../config.ts";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Database } from "../db/database.ts";
 import { buildOpenApiDocument, describedOperations, servedOperations } from "./document.ts";
 
 // The document is checked against the router of the real app: the route list comes from `app.routes`, so a
@@ -13,8 +13,7 @@ let db: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   const provider = {
     issuer: "http://localhost:1",
     authorization_endpoint: "http://localhost:1/auth",

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import type { CollectPayload } from "../../shared/collect.ts";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Database } from "../db/database.ts";
 import { SessionTracker } from "./sessions.ts";
 import { CollectStore } from "./store.ts";
 
@@ -20,8 +20,7 @@ let tracker: SessionTracker;
 let store: CollectStore;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-group-commit-"));
-  db = await Database.open(join(dir, "wasbord.duckdb"));
-  await migrate(db);
+  db = await migratedDatabase(join(dir, "wasbord.duckdb"));
   tracker = new SessionTracker({ ownHosts: ["www.wasbord.example"] });
   store = new CollectStore(db, tracker, () => T0);
   await store.ready();

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
+import type { Database } from "../db/database.ts";
 import { SessionTracker } from "./sessions.ts";
 import { CollectStore } from "./store.ts";
 
 let db: Database;
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterEach(() => db.close());
 

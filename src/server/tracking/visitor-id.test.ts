@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
+import type { Database } from "../db/database.ts";
 import { localDay, saltsFromDatabase, visitorHash, visitorIds } from "./visitor-id.ts";
 
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
@@ -62,8 +62,7 @@ describe("saltsFromDatabase", () => {
 
   it("keeps one salt per day, and yesterday's only while a session of yesterday can still continue", async () => {
     dir = mkdtempSync(join(tmpdir(), "wasbord-salts-"));
-    db = await Database.open(join(dir, "t.duckdb"));
-    await migrate(db);
+    db = await migratedDatabase(join(dir, "t.duckdb"));
     const stored = async () =>
       (await db?.query<{ day: string }>("SELECT day FROM tracking_salts ORDER BY day"))?.map((r) => r.day);
     // Local midnight of 21 and 22 November 2026 (CET, UTC+1) is 23:00 UTC the evening before.

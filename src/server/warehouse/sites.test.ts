@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { findSites, unknownSites } from "./sites.ts";
 
 describe("findSites", () => {
   it("finds the sites of codes by name, a closed one too, and says which codes named none", async () => {
-    const db = await Database.open(":memory:");
+    const db = await migratedDatabase();
     try {
-      await migrate(db);
       await db.run(`INSERT INTO sites (code, name, postcode, city, lat, lon, active) VALUES
         ('zeist', 'Zeist', '3701AA', 'Zeist', 52.09, 5.23, true),
         ('houten', 'Houten', '3991AA', 'Houten', 52.03, 5.17, false)`);

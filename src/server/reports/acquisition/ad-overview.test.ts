@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../../tests/support/migrated-database.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { runReport } from "../define-report.ts";
 import { parseReportFilters } from "../filters.ts";
 import { adReports } from "./ad-report.ts";
@@ -75,8 +75,7 @@ async function session(id: number, at: string, campaign: string, converted: bool
 }
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   const facebook: [string, string, number[]][] = [
     ["2026-10-20", "Verkeer - Voorjaar", [1000, 40, 2000, 2, 6000]],
     ["2026-10-14", "Verkeer - Voorjaar", [500, 20, 1000, 1, 2000]],

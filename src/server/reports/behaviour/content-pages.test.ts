@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../../tests/support/migrated-database.ts";
 import type { DimensionFilters } from "../../../shared/reports/dimensions.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { syncWebPages } from "../../warehouse/derived/behaviour/web-pages-sync.ts";
 import { filtersFor } from "../filters.ts";
 import { contentPagesSql } from "./content-pages.ts";
@@ -20,8 +20,7 @@ const NOW = new Date("2026-10-06T10:00:00Z");
 let db: Database;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   const sessions = [
     [
       1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../../tests/support/migrated-database.ts";
 import type { ReportEnvelope } from "../../../shared/reports/envelope.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { runReport } from "../define-report.ts";
 import { parseReportFilters } from "../filters.ts";
 import { usersGeo } from "./users-geo.ts";
@@ -29,8 +29,7 @@ let db: Database;
 let event = 0;
 
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   await db.run(
     `INSERT INTO sites (id, code, name, city, postcode, lat, lon) VALUES
       (1, 'a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), (2, 'b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,

@@ -1,6 +1,6 @@
+import { migratedDatabase } from "../../../../tests/support/migrated-database.ts";
 import { type MembershipEvent, membershipEventSchema } from "../../../shared/membership-events.ts";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import type { Database } from "../../db/database.ts";
 import { storeMembershipEvents } from "../../ingest/memberships.ts";
 import { filtersFor, type ReportFilters } from "../filters.ts";
 
@@ -9,8 +9,7 @@ import { filtersFor, type ReportFilters } from "../filters.ts";
 // as the API stores them.
 
 export async function membersDatabase(): Promise<Database> {
-  const db = await Database.open(":memory:");
-  await migrate(db);
+  const db = await migratedDatabase();
   await db.run(
     `INSERT INTO sites (id, code, name, city, postcode, lat, lon) VALUES
       (1, 'a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), (2, 'b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import { migratedDatabase } from "../../../../tests/support/migrated-database.ts";
+import type { Database } from "../../db/database.ts";
 import { REPORTS } from "../../reports/registry.ts";
 import { FACT_PLATE_COLUMNS, FACT_TABLES } from "../derived-tables.ts";
 import { DERIVED_TABLES } from "./declarations.ts";
@@ -53,8 +53,7 @@ const APPLICATION_TABLES = [
 
 let db: Database;
 beforeAll(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterAll(() => db.close());
 

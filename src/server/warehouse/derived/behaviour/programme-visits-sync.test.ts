@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../../db/database.ts";
-import { migrate } from "../../../db/migrate.ts";
+import { migratedDatabase } from "../../../../../tests/support/migrated-database.ts";
+import type { Database } from "../../../db/database.ts";
 import { erasePlate } from "../../../privacy/erase-plate.ts";
 import { pseudonymKey } from "../../../privacy/pseudonym.ts";
 import { emptyDerived } from "../../additive-sync.ts";
@@ -14,8 +14,7 @@ let db: Database;
 let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   await db.run(
     "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12)",
   );

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../../../tests/support/migrated-database.ts";
 import type { CollectPayload } from "../../../../shared/collect.ts";
-import { Database } from "../../../db/database.ts";
-import { migrate } from "../../../db/migrate.ts";
+import type { Database } from "../../../db/database.ts";
 import { SessionTracker } from "../../../tracking/sessions.ts";
 import { CollectStore } from "../../../tracking/store.ts";
 import { emptyDerived } from "../../additive-sync.ts";
@@ -13,8 +13,7 @@ import { syncWebPages, WEB_PAGES } from "./web-pages-sync.ts";
 
 let db: Database;
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterEach(() => db.close());
 

@@ -1,13 +1,12 @@
-import { Database } from "../../../db/database.ts";
-import { migrate } from "../../../db/migrate.ts";
+import { migratedDatabase } from "../../../../../tests/support/migrated-database.ts";
+import type { Database } from "../../../db/database.ts";
 import { syncCustomerVisits } from "./visits-sync.ts";
 
 // For the customer tables' tests: a migrated in-memory database with sites A (1) and B (2), and the facts
 // the visits are worked out from, written one by one as ingestion would.
 
 export async function customersDatabase(): Promise<Database> {
-  const db = await Database.open(":memory:");
-  await migrate(db);
+  const db = await migratedDatabase();
   await db.run(
     `INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES
       ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12), ('b', 'B', 'Zeist', '3701AA', 52.09, 5.23)`,

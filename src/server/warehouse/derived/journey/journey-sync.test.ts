@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../../db/database.ts";
-import { migrate } from "../../../db/migrate.ts";
+import { migratedDatabase } from "../../../../../tests/support/migrated-database.ts";
+import type { Database } from "../../../db/database.ts";
 import { erasePlate } from "../../../privacy/erase-plate.ts";
 import { pseudonymKey, pseudonymOf } from "../../../privacy/pseudonym.ts";
 import { pseudonymiseExpired } from "../../../privacy/pseudonymise.ts";
@@ -15,8 +15,7 @@ let db: Database;
 let event = 0;
 
 beforeEach(async () => {
-  db = await Database.open(":memory:");
-  await migrate(db);
+  db = await migratedDatabase();
   await db.run(
     "INSERT INTO sites (code, name, city, postcode, lat, lon) VALUES ('a', 'A', 'Utrecht', '3511AA', 52.09, 5.12)",
   );
