@@ -30,8 +30,14 @@ export async function pendingMigrations(db: Database): Promise<string[]> {
 /**
  * Applies every numbered migration not applied yet, each in its own transaction, records it, and
  * checkpoints after each one: a migration's DDL must never wait in the write-ahead log (see wal-recovery.ts).
+ * `checkpointEach: false` is for a copy that a crash throws away (open-database.ts): its caller checkpoints
+ * once at the end instead.
  */
-export async function migrate(db: Database, log: (line: string) => void = () => {}): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  log: (line: string) => void = () => {},
+  { checkpointEach = true } = {},
+): Promise<string[]> {
   await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
   const pending = new Set(await pendingMigrations(db));
@@ -43,7 +49,7 @@ export async function migrate(db: Database, log: (line: string) => void = () => 
       await tx.run(sql);
       await tx.run("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [version, file]);
     });
-    await db.checkpoint();
+    if (checkpointEach) await db.checkpoint();
     log(`migration ${file} applied`);
     done.push(file);
   }
