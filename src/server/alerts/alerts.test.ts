@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { openMigratedDatabase } from "../db/open-database.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { alertsSent } from "../metrics/metrics.ts";
 import { deliverDue } from "./deliver.ts";
@@ -99,7 +99,7 @@ let db: Database;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-alerts-"));
-  db = await openMigratedDatabase(join(dir, "wasbord.duckdb"));
+  db = await migratedDatabase(join(dir, "wasbord.duckdb"));
   // The app's own Mailer, through SMTP_URL to the test's SMTP server.
   const config = loadConfig({
     OIDC_ISSUER: "https://login.example.com",

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import type { AdminAlertRule } from "../../shared/admin/alerts.ts";
 import type { Database } from "../db/database.ts";
-import { openMigratedDatabase } from "../db/open-database.ts";
 import { observe } from "./observe.ts";
 
 // "Minder wassen dan verwacht" over a history worked out by hand: site 1 (no weather station, so the model
@@ -19,7 +19,7 @@ let db: Database;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "wasbord-expected-"));
-  db = await openMigratedDatabase(join(dir, "wasbord.duckdb"));
+  db = await migratedDatabase(join(dir, "wasbord.duckdb"));
   await db.run(
     `INSERT INTO sites (id, code, name, postcode, city, lat, lon) VALUES
        (1, 'utrecht-noord', 'Utrecht Noord', '3511AB', 'Utrecht', 52.1, 5.1)`,
