@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { AddressObject, ParsedMail } from "mailparser";
+import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
@@ -25,9 +25,7 @@ export async function startInboxServer(db: Database, port: number): Promise<Inbo
     banner: "Wasbord postvak",
     logger: false,
     onData(stream, _session, callback) {
-      // mailparser takes some 0,25 s to load: the first message loads it, not the server's start.
-      import("mailparser")
-        .then(({ simpleParser }) => simpleParser(stream))
+      simpleParser(stream)
         .then((mail) => storeMessage(db, mail))
         .then(() => callback())
         .catch((error: Error) => {
@@ -46,6 +44,8 @@ export async function startInboxServer(db: Database, port: number): Promise<Inbo
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
 
 async function storeMessage(db: Database, mail: ParsedMail): Promise<void> {
   await db.run(

@@ -1,21 +1,13 @@
+import { BarChart } from "echarts/charts";
+import { GridComponent, LegendComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+
 // The Monday e-mail's small charts, drawn on the server by ECharts without a browser (SSR to SVG). They
 // go inline into the HTML part: Apple Mail, iOS Mail and Thunderbird show them; clients that strip SVG
 // (Gmail, Outlook) lose only the picture, since every figure is also in the mail's tables and text.
 
-/** ECharts takes some 0,6 s to load: the first mail drawn loads it, not every start of the server. */
-let engine: Promise<typeof import("echarts/core")> | null = null;
-function chartEngine() {
-  engine ??= Promise.all([
-    import("echarts/core"),
-    import("echarts/charts"),
-    import("echarts/components"),
-    import("echarts/renderers"),
-  ]).then(([core, { BarChart }, { GridComponent, LegendComponent }, { SVGRenderer }]) => {
-    core.use([BarChart, GridComponent, LegendComponent, SVGRenderer]);
-    return core;
-  });
-  return engine;
-}
+echarts.use([BarChart, GridComponent, LegendComponent, SVGRenderer]);
 
 const CHART_WIDTH = 480;
 const CHART_HEIGHT = 200;
@@ -32,8 +24,7 @@ export interface DailyBars {
 }
 
 /** Bars per day, this week beside the week before; an SVG sized to shrink on a phone. */
-export async function dailyBarsSvg(bars: DailyBars): Promise<string> {
-  const echarts = await chartEngine();
+export function dailyBarsSvg(bars: DailyBars): string {
   const chart = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,

@@ -23,8 +23,8 @@ const WEEK: WeeklyFigures = {
 };
 
 describe("labels outside the report screens", () => {
-  it("the Monday e-mail shows each figure with its registered label, in HTML and in text", async () => {
-    const mail = await renderWeeklyMail(WEEK, {
+  it("the Monday e-mail shows each figure with its registered label, in HTML and in text", () => {
+    const mail = renderWeeklyMail(WEEK, {
       report: "https://wasbord.test/r",
       unsubscribe: "https://wasbord.test/u",
     });

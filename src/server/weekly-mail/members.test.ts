@@ -110,7 +110,7 @@ describe("the Monday e-mail's members", () => {
     try {
       const figures = await weeklyFigures(empty, WEEK, [], NOW);
       expect(figures.members).toBeNull();
-      const mail = await renderWeeklyMail(figures, LINKS);
+      const mail = renderWeeklyMail(figures, LINKS);
       expect(mail.text).not.toContain("Leden");
       expect(mail.text).not.toContain("MRR");
       expect(mail.html).not.toContain("Leden");

@@ -45,7 +45,7 @@ export function bestAndWorst(figures: WeeklyFigures): { best: SiteFigures; worst
   return { best: ranked[0], worst: ranked[ranked.length - 1] };
 }
 
-export async function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks): Promise<RenderedMail> {
+export function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks): RenderedMail {
   const { week } = figures;
   const period = `${dayMonth(week.from)} – ${dayMonth(week.to)} ${week.to.slice(0, 4)}`;
   const scope = figures.scope.chain ? "hele keten" : figures.scope.sites.map((site) => site.name).join(", ");
@@ -81,7 +81,6 @@ export async function renderWeeklyMail(figures: WeeklyFigures, links: MailLinks)
     notes,
     lines: salesLines(figures),
     members: memberLines(figures),
-    charts: await dailyCharts(figures),
   };
   return { subject, html: html(context), text: text(context) };
 }
@@ -96,7 +95,6 @@ interface Context {
   notes: string[];
   lines: Line[];
   members: Line[];
-  charts: { washes: string; revenue: string };
 }
 
 const lineText = (line: Line, c: Context) => [
@@ -203,30 +201,24 @@ ${rows}
 const heading = (title: string) =>
   `<h2 style="${FONT}font-size:16px;color:#212529;margin:24px 0 8px">${escapeHtml(title)}</h2>`;
 
-/** The washes and the revenue per day, this week beside the week before. */
-async function dailyCharts(figures: WeeklyFigures): Promise<Context["charts"]> {
-  const days = figures.days.map((_, index) => WEEKDAYS[index]);
-  const labels = { current: `week ${figures.week.iso.week}`, previous: "week ervoor" };
-  return {
-    washes: await dailyBarsSvg({
-      days,
-      current: figures.days.map((day) => day.washes),
-      previous: figures.days.map((day) => day.previousWashes),
-      labels,
-      axisLabel: (value) => formatNumber(value),
-    }),
-    revenue: await dailyBarsSvg({
-      days,
-      current: figures.days.map((day) => Math.round(day.revenueExVatCents / 100)),
-      previous: figures.days.map((day) => Math.round(day.previousRevenueExVatCents / 100)),
-      labels,
-      axisLabel: (value) => formatEuro(value * 100, true),
-    }),
-  };
-}
-
 function html(c: Context): string {
   const { figures } = c;
+  const dayLabels = figures.days.map((_, index) => WEEKDAYS[index]);
+  const labels = { current: `week ${figures.week.iso.week}`, previous: "week ervoor" };
+  const washesChart = dailyBarsSvg({
+    days: dayLabels,
+    current: figures.days.map((day) => day.washes),
+    previous: figures.days.map((day) => day.previousWashes),
+    labels,
+    axisLabel: (value) => formatNumber(value),
+  });
+  const revenueChart = dailyBarsSvg({
+    days: dayLabels,
+    current: figures.days.map((day) => Math.round(day.revenueExVatCents / 100)),
+    previous: figures.days.map((day) => Math.round(day.previousRevenueExVatCents / 100)),
+    labels,
+    axisLabel: (value) => formatEuro(value * 100, true),
+  });
   const ranking = c.ranking
     ? `<p style="${FONT}font-size:14px;color:#212529;line-height:1.6;margin:0">
   Beste vestiging: <b>${escapeHtml(c.ranking.best.name)}</b> ${changeSpan(c.ranking.best.current.washes, c.ranking.best.previous.washes)}<br>
@@ -258,9 +250,9 @@ ${
 }
 ${c.ranking ? heading("Beste en zwakste vestiging") + ranking : ""}
 ${heading(`${WASHES} per dag`)}
-${c.charts.washes}
+${washesChart}
 ${heading(`${REVENUE} per dag`)}
-${c.charts.revenue}
+${revenueChart}
 ${heading("Per vestiging")}
 ${siteTable(c)}
 <p style="margin:24px 0 8px"><a href="${escapeHtml(c.links.report)}" style="${FONT}display:inline-block;background:#1971c2;color:#ffffff;text-decoration:none;font-size:14px;font-weight:bold;padding:10px 16px;border-radius:4px">Open het rapport in Wasbord</a></p>

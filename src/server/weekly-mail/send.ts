@@ -39,7 +39,7 @@ export async function composeWeeklyMail(
   }).toString();
   const token = recipient.id === null ? "" : `?token=${await unsubscribeToken(deps.db, recipient.id)}`;
   const unsubscribe = `${deps.publicUrl}${UNSUBSCRIBE_PATH}${token}`;
-  const mail = await renderWeeklyMail(figures, { report: report.toString(), unsubscribe });
+  const mail = renderWeeklyMail(figures, { report: report.toString(), unsubscribe });
   return {
     ...mail,
     // One-click opt-out from the mail client's own button (RFC 8058): a POST to the same link.
