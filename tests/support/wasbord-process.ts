@@ -111,7 +111,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A start takes 1,5–3 s: asking every 50 ms finds it up a tenth of a second sooner than every 200 ms.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill("SIGKILL");
   throw new Error(`server did not become healthy within 120 s:\n${output()}`);
