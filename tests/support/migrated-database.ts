@@ -4,8 +4,8 @@ import { Database } from "../../src/server/db/database.ts";
 
 // Tests get their migrated database as a copy of one template, migrated once per run by Vitest's global
 // setup (template-database-setup.ts), instead of applying every migration again: 0,7–3 s each time against
-// 0,05–0,1 s for the copy, for every test file's databases and servers. The template is built by the same
-// migrate() on the same files, so a copy is the migrated database (migrated-database.test.ts).
+// 0,05–0,1 s for the copy, for every test file's databases and servers. The template is built as a server's
+// first start builds its database, and a copy is the migrated database (migrated-database.test.ts).
 
 /** The template's path, which the global setup passes to the test workers in the environment. */
 export const TEMPLATE_ENV = "WASBORD_TEST_TEMPLATE_DATABASE";
