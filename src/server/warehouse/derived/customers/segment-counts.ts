@@ -89,8 +89,9 @@ async function syncIn(tx: Queryable, now: Date, rebuild = true): Promise<void> {
   const stored = new Map(
     (await tx.query<Record<string, string>>("FROM segment_periods")).map((row) => [row.period, row]),
   );
-  // customers are numbered anew by a rebuild of the visits, which also starts their bookkeeping from 0
-  const renumbered = state.rebuilds !== state.visits_rebuilds || state.reads === 0;
+  // Customers are numbered anew by a rebuild of the visits; a reset of these tables leaves no periods. Not
+  // "no reads taken in": on a database without plate reads that stays so, and every round rebuilt the counts.
+  const renumbered = state.rebuilds !== state.visits_rebuilds || stored.size === 0;
   const moved: [KeptPeriod, Split][] = [];
   const same: [KeptPeriod, Split][] = [];
   for (const period of KEPT_PERIODS) {
