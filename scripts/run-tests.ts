@@ -2,8 +2,8 @@
  * `npm test`: file sizes, lint, types, build, unit + API tests (Vitest), browser tests (Playwright), then one
  * closing line `N passed, N failed` over all tests. Stops at the first failing check step; always runs both
  * suites. `--fast` (`npm run test:fast`): the checks without the build, and the unit and API tests except the
- * slow ones (`*.slow.test.ts`: the warehouse's property tests, minutes each), no browser: the loop while
- * changing code.
+ * slow ones (`*.slow.test.ts`: the warehouse's property tests and the migrations' kill trials, minutes each),
+ * no browser: the loop while changing code.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,23 +1,22 @@
-import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/server/db/database.ts";
-import { migrate, pendingMigrations } from "../../src/server/db/migrate.ts";
-import { openMigratedDatabase } from "../../src/server/db/open-database.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
 import { createApiKey } from "../../src/server/ingest/api-keys.ts";
 import { apiClient } from "../support/api-client.ts";
-import { bundleScript } from "../support/bundle-script.ts";
 import { signInOverHttp } from "../support/idp-login.ts";
 import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts";
 
 // Acknowledged data survives kill -9 at any moment: the server answers a batch only after its COMMIT, so every
 // batch it acknowledged must be there after a restart, exactly once; a batch cut off mid-flight is all or
 // nothing. And no kill, not even one during the migrations or before the first checkpoint, may leave a
-// database that cannot be opened again.
+// database that cannot be opened again (a kill at each step of building a new database:
+// crash-migrations.slow.test.ts).
 
 // kill -9 ends a process, not the machine: what it wrote stays in the kernel's page cache for the next one, so
 // nothing proved here depends on the disk. Linux's memory file system spares the fsyncs of every commit and
@@ -25,9 +24,6 @@ import { startWasbord, type WasbordProcess } from "../support/wasbord-process.ts
 const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "wasbord-crash-"));
 const READS_PER_BATCH = 500;
 const SALES_PER_BATCH = 100;
-const MIGRATIONS = readdirSync(join(import.meta.dirname, "../../src/server/db/migrations")).filter((file) =>
-  file.endsWith(".sql"),
-).length;
 const running = new Set<{ stop: (signal?: NodeJS.Signals) => Promise<void> }>();
 
 afterAll(async () => {
@@ -228,43 +224,4 @@ describe("crash safety", () => {
     const run = await ingestThenKill(await start(databasePath), secret);
     await expectAcknowledgedOnce(databasePath, secret, run);
   }, 180_000);
-
-  it("starts fully migrated after being killed at each step of building a new database", async () => {
-    // Trial k kills the migrations as soon as they report the k-th one, i.e. while the next one runs. They
-    // run in a small process of their own that does what the server does first (the fixture, bundled once so
-    // that each process starts with plain node), so that each trial does not wait for the whole server to
-    // load; two trials run at a time, one per core. The last trial's file is then opened by the whole server.
-    const fixture = await bundleScript(
-      join(import.meta.dirname, "fixtures/open-migrated-database.ts"),
-      join(dir, "fixture"),
-    );
-    const databasePath = (k: number) => join(dir, `migrating-${k}.duckdb`);
-    const trial = async (k: number) => {
-      const child = spawn(process.execPath, [fixture, databasePath(k)], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      const killed = new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-      let applied = 0;
-      child.stdout.on("data", (chunk: Buffer) => {
-        applied += (chunk.toString().match(/migration \S+ applied/g) ?? []).length;
-        if (applied >= k) child.kill("SIGKILL");
-      });
-      if (k === 0) child.kill("SIGKILL");
-      expect(await killed, `trial ${k}`).toBe("SIGKILL");
-
-      // What the server does first on its next start.
-      const db = await openMigratedDatabase(databasePath(k));
-      expect(await pendingMigrations(db), `trial ${k}`).toEqual([]);
-      await db.close();
-      expect(existsSync(`${databasePath(k)}.migrating`), `trial ${k}`).toBe(false);
-      // Four megabytes each: fifty of them would not fit in a container's small /dev/shm.
-      if (k < MIGRATIONS - 1) rmSync(databasePath(k));
-    };
-    let next = 0;
-    const trials = async () => {
-      while (next < MIGRATIONS) await trial(next++);
-    };
-    await Promise.all([trials(), trials()]);
-    await kill(await start(databasePath(MIGRATIONS - 1)), "SIGTERM");
-  }, 300_000);
 });
