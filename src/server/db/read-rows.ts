@@ -1,13 +1,12 @@
 import {
   type DuckDBConnection,
   type DuckDBPreparedStatement,
-  type DuckDBType,
   DuckDBTypeId,
   type DuckDBValue,
 } from "@duckdb/node-api";
 
 // How a statement's rows are read off a connection (database.ts lends the connection): reads with parameters
-// from a plan kept per connection, values turned into plain JavaScript; and hot writes from a kept plan too.
+// from a plan kept per connection, values turned into plain JavaScript.
 
 /** A row as it leaves the database: BIGINTs as numbers, timestamps as ISO strings, dates as YYYY-MM-DD. */
 export type Row = Record<string, unknown>;
@@ -46,21 +45,6 @@ async function planned(connection: DuckDBConnection, sql: string): Promise<DuckD
     plan.destroySync();
   }
   return statement;
-}
-
-/**
- * A write that runs many times a second with new values (a tracking batch's statements) from a kept plan:
- * planned anew, each statement took three trips to DuckDB's threads (extract, prepare, run) instead of one.
- */
-export async function runPlanned(
-  connection: DuckDBConnection,
-  sql: string,
-  values: DuckDBValue[],
-  types?: DuckDBType[],
-): Promise<void> {
-  const statement = await planned(connection, sql);
-  statement.bind(values, types);
-  await statement.run();
 }
 
 /** Reads with parameters run from a kept plan; anything else is planned once, as it comes. */

@@ -108,8 +108,10 @@ describe("group commit of collected events", () => {
 
   it("answers every request of a failed write with its error and stores none of that batch", async () => {
     await collect(0, pageview("/"), T0);
-    // The last statement of a batch fails: everything before it in the transaction must go too.
+    // The last table of a batch refuses its rows: everything before it in the transaction must go too.
     await db.run("ALTER TABLE web_events RENAME TO web_events_away");
+    await db.run("CREATE TABLE web_events AS SELECT *, NULL::INTEGER AS refuse FROM web_events_away LIMIT 0");
+    await db.run("ALTER TABLE web_events ALTER refuse SET NOT NULL");
     const outcomes = await Promise.allSettled([
       collect(0, pageview("/prijzen"), T0 + 1),
       collect(1, pageview("/"), T0 + 2),
@@ -126,6 +128,7 @@ describe("group commit of collected events", () => {
     expect(await count("web_sessions")).toBe(1);
     expect(await count("pageviews")).toBe(2);
 
+    await db.run("DROP TABLE web_events");
     await db.run("ALTER TABLE web_events_away RENAME TO web_events");
     await collect(1, conversion(3000), T0 + 5);
     expect(await count("web_sessions")).toBe(2);

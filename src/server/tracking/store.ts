@@ -1,8 +1,7 @@
 import type { Database, Queryable } from "../db/database.ts";
-import { runPlanned } from "../db/read-rows.ts";
 import { logger } from "../logging/logger.ts";
 import { collectEvents } from "../metrics/metrics.ts";
-import { changeStatements, FIXED_AT_START, micros } from "./batch-sql.ts";
+import { FIXED_AT_START, micros, writeChanges } from "./batch-sql.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { SESSION_TIMEOUT_MS, type Session, type SessionRow, type SessionTracker } from "./sessions.ts";
 import { localDay } from "./visitor-id.ts";
@@ -96,10 +95,7 @@ export class CollectStore {
     try {
       await this.assignIds(changes.sessions);
       // One transaction for the whole batch (batch-sql.ts); a statement that fails rolls back all of it.
-      const statements = changeStatements(changes);
-      await this.db.transaction(async (_tx, connection) => {
-        for (const { sql, values, types } of statements) await runPlanned(connection, sql, values, types);
-      });
+      await this.db.withConnection((connection) => writeChanges(connection, changes));
     } catch (error) {
       // Memory no longer matches the database: start again from what it holds.
       this.loaded = null;
