@@ -4,7 +4,8 @@
  * DuckDB's (its native binding loads from node_modules): a start loads one file instead of hundreds from
  * node_modules, and answers /healthz after 1,2–1,4 s instead of 1,8–2,1 s. The bundle mirrors the source
  * layout (dist-server/server/main.js), so the paths the server resolves next to itself — its migrations, the
- * tracker script, ../../dist — hold in both. The API tests bundle the same way into .test-server/ (tests/support/server-bundle.ts).
+ * tracker script, ../../dist — hold in both. The API tests bundle the same way into .test-server/
+ * (tests/support/server-bundle.ts).
  */
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
