@@ -24,7 +24,10 @@ export async function exportBackup(db: Database, dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const target = join(dir, stampedName(EXPORT_PREFIX));
   const partial = `${target}.partial`;
-  await db.run(`EXPORT DATABASE ${sqlString(partial)} (FORMAT parquet, COMPRESSION zstd)`);
+  // On a connection of its own: none of the pool's temporary tables may end up in the load script.
+  await db.withOwnConnection((connection) =>
+    connection.run(`EXPORT DATABASE ${sqlString(partial)} (FORMAT parquet, COMPRESSION zstd)`),
+  );
   renameSync(partial, target);
   return target;
 }

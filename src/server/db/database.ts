@@ -206,16 +206,31 @@ export class Database implements Queryable {
     return this.written(this.use(work));
   }
 
-  private async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` (a write under way, as `run` is) on a connection opened for it alone: a pooled one may hold
+   * temporary tables (tracking/batch-sql.ts), which EXPORT DATABASE would list in a backup it cannot restore.
+   */
+  withOwnConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connect = () =>
+      this.closed ? Promise.reject(new Error("database is closed")) : this.instance.connect();
+    return this.written(this.use(work, connect, (connection) => connection.closeSync()));
+  }
+
+  /** Runs `work` on a pooled connection, or on one `connect` opens and `done` closes. */
+  private async use<T>(
+    work: (connection: DuckDBConnection) => Promise<T>,
+    connect = () => this.acquire(),
+    done = (connection: DuckDBConnection) => this.release(connection),
+  ): Promise<T> {
     if (this.fatal) throw invalidatedError(this.fatal);
-    const connection = await this.acquire();
+    const connection = await connect();
     try {
       return await work(connection);
     } catch (error) {
       this.noteFatal(error);
       throw error;
     } finally {
-      this.release(connection);
+      done(connection);
     }
   }
 
