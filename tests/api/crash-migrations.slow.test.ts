@@ -9,8 +9,8 @@ import { bundleScript } from "../support/bundle-script.ts";
 import { startWasbord } from "../support/wasbord-process.ts";
 
 // No kill during the migrations of a first start may leave a database that cannot be opened again: a kill at
-// each of the steps of building a new database, each trial followed by the start after it. A minute and a
-// half on two cores, so it runs with the slow tests (`npm test`, not `npm run test:fast`); the other kills
+// each of the steps of building a new database, each trial followed by the start after it. 67–74 s on two
+// cores, so it runs with the slow tests (`npm test`, not `npm run test:fast`); the other kills
 // are in crash-safety.test.ts.
 
 // As in crash-safety.test.ts: kill -9 ends a process, not the machine, and /dev/shm spares the fsyncs.
