@@ -5,7 +5,6 @@ import {
   DOUBLE,
   type DuckDBAppender,
   type DuckDBConnection,
-  DuckDBDataChunk,
   DuckDBDateValue,
   DuckDBTimestampTZValue,
   type DuckDBType,
@@ -17,11 +16,11 @@ import {
   TINYINT,
   VARCHAR,
 } from "@duckdb/node-api";
+import { appendColumns, VECTOR_SIZE } from "../db/append-chunk.ts";
 
 // Bulk loading through DuckDB's appender, a vector (2 048 rows) at a time: rows are collected column by
 // column in plain arrays and handed over as one data chunk, which is far cheaper than value-by-value calls.
 
-const VECTOR_SIZE = 2048;
 const DAY_MS = 86_400_000;
 
 /** Column kinds of the demo tables; `time` takes epoch milliseconds, `date` epoch days. */
@@ -97,11 +96,12 @@ export class TableWriter {
   }
 
   private flushVector(): void {
-    const count = this.columns[0].length;
-    if (count === 0 || !this.appender) return;
-    const chunk = DuckDBDataChunk.create(this.types, count);
-    chunk.setColumns(this.columns.map((column, i) => convert(this.kinds[i], column)));
-    this.appender.appendDataChunk(chunk);
+    if (this.columns[0].length === 0 || !this.appender) return;
+    appendColumns(
+      this.appender,
+      this.types,
+      this.columns.map((column, i) => convert(this.kinds[i], column)),
+    );
     this.columns = this.kinds.map(() => []);
   }
 

@@ -3,7 +3,6 @@ import {
   BOOLEAN,
   type DuckDBAppender,
   type DuckDBConnection,
-  DuckDBDataChunk,
   DuckDBTimestampTZValue,
   type DuckDBType,
   type DuckDBValue,
@@ -11,6 +10,7 @@ import {
   TIMESTAMPTZ,
   VARCHAR,
 } from "@duckdb/node-api";
+import { appendColumns } from "../db/append-chunk.ts";
 import type { Changes, EventRow, PageviewRow, Session, SessionRow } from "./sessions.ts";
 
 // Writes one batch of the session tracker's changes (store.ts) in one call to DuckDB. The batch's rows go
@@ -159,18 +159,13 @@ async function appenders(connection: DuckDBConnection): Promise<Record<Stage, Du
   return created;
 }
 
-/** DuckDB's vector size: the most rows a data chunk holds. */
-const CHUNK_ROWS = 2048;
-
 function append<T>(appender: DuckDBAppender, columns: readonly StagedColumn<T>[], rows: readonly T[]): void {
   if (rows.length === 0) return;
-  const types = columns.map(({ type }) => type);
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const part = rows.slice(start, start + CHUNK_ROWS);
-    const chunk = DuckDBDataChunk.create(types, part.length);
-    chunk.setColumns(columns.map(({ pick }) => part.map(pick)));
-    appender.appendDataChunk(chunk);
-  }
+  appendColumns(
+    appender,
+    columns.map(({ type }) => type),
+    columns.map(({ pick }) => rows.map(pick)),
+  );
   appender.flushSync();
 }
 
