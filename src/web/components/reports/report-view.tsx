@@ -70,7 +70,7 @@ export function ReportView({ title, declaration }: { title: string; declaration:
               </Text>
             )}
             {query.data.syncedUpTo && (
-              <Text size="sm" c="orange.8" data-testid="synced-up-to">
+              <Text size="sm" c="orange.9" data-testid="synced-up-to">
                 · Bijgewerkt tot {formatTime(Date.parse(query.data.syncedUpTo))}: nieuwe gegevens worden nog
                 verwerkt
               </Text>

@@ -3,7 +3,7 @@ import type { Column } from "./admin-table.tsx";
 
 // Badge text is small, so it needs 4.5:1 against its background: Mantine's green, orange and grey at the
 // theme's shade 8 stay below that (3.5, 3.6 and 3.3 on white); these reach it.
-const toneColors = { good: "teal.9", warning: "#a63f00", bad: "red.9", neutral: "gray.7" } as const;
+const toneColors = { good: "teal.9", warning: "orange.9", bad: "red.9", neutral: "gray.7" } as const;
 
 export interface Status {
   label: string;

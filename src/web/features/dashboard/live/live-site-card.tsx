@@ -8,7 +8,7 @@ import type { LiveSite } from "../../../../shared/live.ts";
 const LiveChart = lazy(() => import("./live-chart.tsx"));
 
 // Small badge text needs 4.5:1 on its background: the shades the admin's status badges use.
-const STATUS_COLOR: Record<Freshness, string> = { actueel: "teal.9", vertraagd: "#a63f00", stil: "red.9" };
+const STATUS_COLOR: Record<Freshness, string> = { actueel: "teal.9", vertraagd: "orange.9", stil: "red.9" };
 
 /** Today's time for today's deliveries, else date and time. */
 const when = (lastAt: string | null, date: string) =>

@@ -24,7 +24,7 @@ export const verdictColors: Record<Overall["verdict"], { badge: string; alert: s
   won: { badge: "teal.9", alert: "teal" },
   lost: { badge: "red.9", alert: "red" },
   draw: { badge: "gray.7", alert: "gray" },
-  undecided: { badge: "#a63f00", alert: "gray" },
+  undecided: { badge: "orange.9", alert: "gray" },
 };
 
 /** A signed relative change: "+4,1%", "−12,0%". */
