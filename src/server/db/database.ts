@@ -15,10 +15,7 @@ export interface Queryable {
   run(sql: string, params?: Params): Promise<void>;
 }
 
-/**
- * One DuckDB instance per process with a small pool of connections. DuckDB allows one process per file,
- * so everything that touches the data goes through this object.
- */
+/** One DuckDB instance and its pool of connections: DuckDB allows one process per file, so all goes here. */
 export class Database implements Queryable {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
@@ -68,6 +65,11 @@ export class Database implements Queryable {
   /** Whether DuckDB invalidated the database after a fatal error: only a new process can open it again. */
   get invalidated(): boolean {
     return this.fatal !== null;
+  }
+
+  /** Whether close() finished: work that outlived its owner (a timer) has nothing left to do here. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** Called once, with the error, when a statement reports that the database is invalidated. */

@@ -60,8 +60,9 @@ export function startHousekeeping(db: Database, settings: PrivacySettings): Hous
     chain = next;
     return next;
   };
+  // A closed database (its process stopping, or a test that ended) has nothing left to pseudonymise.
   const scheduled = () =>
-    queued().catch((error) => logger.error("expired plates not pseudonymised", { error }));
+    db.isClosed || queued().catch((error) => logger.error("expired plates not pseudonymised", { error }));
   if (settings.scheduled) {
     setTimeout(scheduled, FIRST_RUN_MS).unref();
     setInterval(scheduled, EVERY_MS).unref();

@@ -70,6 +70,8 @@ export class CollectStore {
     try {
       await this.db.transaction((tx) => upsertCounts(tx, counts));
     } catch (error) {
+      // Shutdown drains the counters before closing; a database closed first (a test's) takes none again.
+      if (this.db.isClosed) return;
       logger.warn("tracking counts not stored, retrying", { error });
       for (const [key, events] of counts) this.counts.set(key, (this.counts.get(key) ?? 0) + events);
       this.countsTimer ??= setTimeout(() => void this.writeCounts(), COUNTS_DELAY_MS).unref();
