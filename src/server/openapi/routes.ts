@@ -20,10 +20,13 @@ export function createApiDocsRouter(routes: () => readonly RouteEntry[], serverU
     return { json: document, html: renderReferencePage(document) };
   };
   const docs = () => {
-    built ??= build();
-    built.catch(() => {
-      built = null;
-    });
+    if (!built) {
+      built = build();
+      // A failed build is tried again at the next request.
+      built.catch(() => {
+        built = null;
+      });
+    }
     return built;
   };
 
