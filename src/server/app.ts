@@ -47,8 +47,8 @@ export interface AppDeps {
   onShutdown?: (task: () => Promise<void>) => void;
   /** Evaluates the alert rules and sends what is due (src/server/alerts); omitted where alerts do not run. */
   runAlerts?: () => Promise<void>;
-  /** Whether the report tables are built since the start, for /readyz; omitted where none are kept (built). */
-  reportTablesBuilt?: () => boolean;
+  /** Why the server is not ready for traffic yet (/readyz), null once it is; omitted where nothing is prepared. */
+  notReady?: () => string | null;
   /** The built SPA; omitted in API-only tests. */
   distDir?: string;
 }
@@ -88,10 +88,11 @@ export function createApp(appDeps: AppDeps): Hono {
   // asked and a full disk does not make a supervisor restart a process that is fine.
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
-  // Readiness, what a load balancer asks: the database reads and writes, and the report tables are built.
+  // Readiness, what a load balancer asks: the database reads and writes, and what a start prepares is done.
   app.get("/readyz", async (c) => {
     const unavailable = (reason: string) => c.json({ status: "unavailable", reason }, 503);
-    if (!(deps.reportTablesBuilt?.() ?? true)) return unavailable("report tables not built yet");
+    const preparing = deps.notReady?.() ?? null;
+    if (preparing) return unavailable(preparing);
     try {
       await db.run("INSERT OR REPLACE INTO health_check VALUES (1, now())");
     } catch (error) {

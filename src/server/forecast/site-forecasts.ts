@@ -57,7 +57,11 @@ interface Kept {
   known: WeatherByDate;
   backtest?: BacktestDay[];
 }
-const cache = new Map<string, Kept>();
+/**
+ * Kept as promises: the dashboard asks for the same forecasts three times at once (its tiles, its target and
+ * its expected line), and a day's first request then reads and fits each site once, not three times.
+ */
+const cache = new Map<string, Promise<Kept>>();
 
 /** The day's own weather where known: the forecast, else what was measured (yesterday's rain). */
 const knownWeather = (inputs: SiteInputs) => new Map([...inputs.observed, ...inputs.forecast]);
@@ -88,18 +92,20 @@ export async function siteForecasts(
 ): Promise<SiteForecast[]> {
   const versions = await readInputVersions(db, sites, today);
   const keyOf = (siteId: number) => `${today}|${siteId}|${versions.get(siteId) ?? ""}`;
-  const kept = new Map(
-    sites.flatMap((site) => cache.get(keyOf(site.id)) ?? []).map((k) => [k.inputs.siteId, k]),
-  );
-  const missing = sites.filter((site) => !kept.has(site.id));
-  for (const inputs of await readSiteInputs(db, missing, today)) {
-    const model = fitModel(inputs.history, inputs.observed, today);
-    const known = knownWeather(inputs);
-    const fresh = { model, days: forecastDays(model, inputs, known, today), inputs, known };
-    kept.set(inputs.siteId, fresh);
-    cache.set(keyOf(inputs.siteId), fresh);
+  const missing = sites.filter((site) => !cache.has(keyOf(site.id)));
+  const made = missing.length > 0 ? fitSites(db, missing, today) : null;
+  const pending = new Map(sites.map((site) => [site.id, cache.get(keyOf(site.id))]));
+  for (const site of missing) {
+    const key = keyOf(site.id);
+    const one = (made as Promise<Map<number, Kept>>).then((fits) => fits.get(site.id) as Kept);
+    pending.set(site.id, one);
+    cache.set(key, one);
+    // A failed read is tried again at the next request, not kept.
+    one.catch(() => cache.get(key) === one && cache.delete(key));
     if (cache.size > CACHED) cache.delete(cache.keys().next().value as string);
   }
+  const kept = new Map<number, Kept>();
+  for (const [siteId, forecast] of pending) kept.set(siteId, await (forecast as Promise<Kept>));
   return sites.map((site) => {
     const forecast = kept.get(site.id) as Kept;
     const { model, inputs, known } = forecast;
@@ -122,4 +128,15 @@ export async function siteForecasts(
         model ? expectedAtLevel(model, date, level, known, inputs.observed) : null,
     };
   });
+}
+
+/** Reads the inputs of `sites` and fits each one's model. */
+async function fitSites(db: Queryable, sites: readonly Site[], today: string): Promise<Map<number, Kept>> {
+  const fits = new Map<number, Kept>();
+  for (const inputs of await readSiteInputs(db, sites, today)) {
+    const model = fitModel(inputs.history, inputs.observed, today);
+    const known = knownWeather(inputs);
+    fits.set(inputs.siteId, { model, days: forecastDays(model, inputs, known, today), inputs, known });
+  }
+  return fits;
 }

@@ -43,9 +43,10 @@ export const appOpenApiPaths = {
   "/readyz": {
     get: {
       tags: ["operations"],
-      summary: "Klaar voor verkeer? De database leest en schrijft en de rapporttabellen zijn opgebouwd",
+      summary:
+        "Klaar voor verkeer? De database leest en schrijft, de rapporttabellen zijn opgebouwd en de prognoses van vandaag berekend",
       description:
-        "Wat een load balancer vraagt. 503 na een start tot de rapporttabellen klaar zijn, en bij een volle schijf.",
+        "Wat een load balancer vraagt. 503 na een start tot de rapporttabellen en de prognoses van vandaag klaar zijn, en bij een volle schijf.",
       ...access.public,
       responses: {
         "200": jsonAnswer("Klaar.", okSchema),

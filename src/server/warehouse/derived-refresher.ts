@@ -30,6 +30,8 @@ export interface DerivedRefresher {
   stop: () => Promise<void>;
   /** Whether a first round has brought every report table up to date since the start (/readyz asks). */
   built: () => boolean;
+  /** Settles when that first round is done: work that reads the report tables at a start waits for it. */
+  firstRound: Promise<void>;
 }
 
 export function startDerivedRefresher(
@@ -69,6 +71,10 @@ export function startDerivedRefresher(
   let running: Promise<void> = Promise.resolve();
   const began = performance.now();
   let first = true;
+  let firstDone = () => {};
+  const firstRound = new Promise<void>((resolve) => {
+    firstDone = resolve;
+  });
   const tick = () => {
     running = round();
     roundUnderway(db, running);
@@ -78,6 +84,7 @@ export function startDerivedRefresher(
         if (first && !stopped)
           logger.info(`Rapporttabellen bijgewerkt in ${seconds(performance.now() - began)} s`);
         first = false;
+        firstDone();
       })
       .catch((error) => {
         logger.error("report tables not brought up to date", { error });
@@ -97,6 +104,7 @@ export function startDerivedRefresher(
       await running;
     },
     built: () => !first,
+    firstRound,
   };
 }
 
