@@ -14,12 +14,12 @@ import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open-database.ts";
 import { generateDemoData, isDatabaseEmpty } from "./demo/index.ts";
 import { startLiveDemo } from "./demo/live/index.ts";
-import { prepareTodayForecasts } from "./forecast/today.ts";
 import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
 import { DERIVED_SYNCS } from "./reports/registry.ts";
+import { prepareStart } from "./start-up.ts";
 import { scheduleSubscriptionMail } from "./subscriptions/send.ts";
 import { startDerivedRefresher } from "./warehouse/derived-refresher.ts";
 import { scheduleWeeklyMail } from "./weekly-mail/send.ts";
@@ -130,14 +130,6 @@ async function main(): Promise<void> {
   const flushes: ShutdownTask[] = [];
   // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
   const refresher = startDerivedRefresher(db, { syncs: DERIVED_SYNCS });
-  // Today's forecasts are fitted from the report tables once built, so that the first dashboard reads them.
-  let forecastsFitted = false;
-  refresher.firstRound
-    .then(() => prepareTodayForecasts(db, serverClock()()))
-    .catch((error) => logger.error("today's forecasts not fitted at the start", { error }))
-    .finally(() => {
-      forecastsFitted = true;
-    });
   const app = createApp({
     config,
     db,
@@ -145,12 +137,7 @@ async function main(): Promise<void> {
     verifyToken,
     mailer,
     runAlerts,
-    notReady: () =>
-      !refresher.built()
-        ? "report tables not built yet"
-        : !forecastsFitted
-          ? "today's forecasts not fitted yet"
-          : null,
+    notReady: prepareStart(db, refresher),
     onShutdown: (task) => flushes.push(task),
     distDir: join(import.meta.dirname, "../../dist"),
   });
