@@ -67,6 +67,8 @@ test.describe("signed in as beheerder", () => {
     await expect(page.getByText(secret)).toHaveCount(0);
     await page.getByRole("button", { name: `Intrekken: ${name}` }).click();
     await dialog(page, `${name} intrekken?`).getByRole("button", { name: "Intrekken" }).click();
+    // Reloaded before the answer came, the revoke was cancelled in a loaded CI run: wait for what it says.
+    await expect(page.getByRole("status")).toContainText(`${name} is ingetrokken.`);
     await page.reload();
     await expect(row(page, name)).toContainText("Ingetrokken");
   });
