@@ -26,7 +26,6 @@ export function prepareStart(db: Database, refresher: DerivedRefresher): () => s
     })
     .catch((error) => logger.error("today's forecasts not fitted at the start", { error }))
     .finally(() => {
-      checkpointed = true;
       forecastsFitted = true;
     });
   return () => {
