@@ -18,9 +18,9 @@ import { type ShutdownTask, shutDown } from "./lifecycle/shutdown.ts";
 import { configureLogger, logger } from "./logging/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMetricsServer } from "./metrics/endpoint.ts";
-import { DERIVED_SYNCS } from "./reports/registry.ts";
 import { prepareStart } from "./start-up.ts";
 import { scheduleSubscriptionMail } from "./subscriptions/send.ts";
+import { DERIVED_TABLES } from "./warehouse/derived/declarations.ts";
 import { startDerivedRefresher } from "./warehouse/derived-refresher.ts";
 import { scheduleWeeklyMail } from "./weekly-mail/send.ts";
 
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   });
   const flushes: ShutdownTask[] = [];
   // Next to ingestion: report tables follow the facts in the background, checkpoints happen between writes.
-  const refresher = startDerivedRefresher(db, { syncs: DERIVED_SYNCS });
+  const refresher = startDerivedRefresher(db, { declarations: DERIVED_TABLES });
   const app = createApp({
     config,
     db,

@@ -13,7 +13,7 @@ import {
   randomChain,
   storeBatch,
 } from "../../src/server/reports/random-chain.ts";
-import { DERIVED_SYNCS, REPORTS } from "../../src/server/reports/registry.ts";
+import { REPORTS } from "../../src/server/reports/registry.ts";
 import { DERIVED_TABLES } from "../../src/server/warehouse/derived/declarations.ts";
 import { startDerivedRefresher } from "../../src/server/warehouse/derived-refresher.ts";
 import { referenceDatabase } from "../../src/server/warehouse/reference.ts";
@@ -54,7 +54,7 @@ async function openChainDatabase(chain: Chain): Promise<Database> {
   return db;
 }
 
-const syncAll = (db: Database) => Promise.all(DERIVED_SYNCS.map((sync) => sync(db)));
+const syncAll = (db: Database) => Promise.all(DERIVED_TABLES.map(({ sync }) => sync(db)));
 const erase = (db: Database, plate: string) =>
   erasePlate(db, { plate, actorEmail: "test@wasbord.nl", key: KEY });
 
@@ -70,7 +70,7 @@ async function arrivingOneByOne(chain: Chain, seed: number, kept: Database): Pro
       )
     : -1;
   const refresher =
-    seed % 2 === 0 ? startDerivedRefresher(kept, { syncs: DERIVED_SYNCS, intervalMs: 1 }) : null;
+    seed % 2 === 0 ? startDerivedRefresher(kept, { declarations: DERIVED_TABLES, intervalMs: 1 }) : null;
   let compared = 0;
   try {
     for (const [i, batch] of chain.batches.entries()) {

@@ -15,6 +15,8 @@ export interface Queryable {
   run(sql: string, params?: Params): Promise<void>;
 }
 
+const closeOwn = (connection: DuckDBConnection) => connection.closeSync();
+
 /** One DuckDB instance and its pool of connections: DuckDB allows one process per file, so all goes here. */
 export class Database implements Queryable {
   private readonly idle: DuckDBConnection[] = [];
@@ -170,37 +172,45 @@ export class Database implements Queryable {
   /**
    * Runs `work` on one snapshot of the data: every query it makes sees the database as it was when the
    * snapshot began, whatever commits meanwhile. Its queries run one after another on one connection; it
-   * writes nothing (everything is rolled back), so it does not count as a write.
+   * writes nothing (everything is rolled back), so it does not count as a write. `ownConnection`: on a
+   * connection opened for it alone, for a snapshot held open a long time (a refresher's round).
    */
-  async snapshot<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.use(async (connection) => {
-      let queue: Promise<unknown> = Promise.resolve();
-      const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
-        const next = queue.then(step, step);
-        queue = next.catch(() => {});
-        return next;
-      };
-      const tx: Queryable = {
-        query: (sql, params) =>
-          inTurn(() => {
-            this.injectFault(sql);
-            return readRows(connection, sql, params);
-          }),
-        run: () => Promise.reject(new Error("a snapshot only reads")),
-      };
-      await connection.run("BEGIN TRANSACTION");
-      // DuckDB takes a transaction's snapshot at its first statement that reads the catalog, not at BEGIN
-      await connection.run("SELECT current_database()");
-      let views: string[] = [];
-      try {
-        views = await createScopeViews(connection);
-        return await work(tx);
-      } finally {
-        await queue;
-        await dropViews(connection, views).catch(() => {});
-        await connection.run("ROLLBACK").catch(() => {});
-      }
-    });
+  async snapshot<T>(
+    work: (tx: Queryable) => Promise<T>,
+    options: { ownConnection?: boolean } = {},
+  ): Promise<T> {
+    // undefined: the pool's, by use()'s defaults
+    const [connect, done] = options.ownConnection ? [this.connectOwn, closeOwn] : [];
+    return this.use((connection) => this.inSnapshot(connection, work), connect, done);
+  }
+
+  private async inSnapshot<T>(connection: DuckDBConnection, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    let queue: Promise<unknown> = Promise.resolve();
+    const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
+      const next = queue.then(step, step);
+      queue = next.catch(() => {});
+      return next;
+    };
+    const tx: Queryable = {
+      query: (sql, params) =>
+        inTurn(() => {
+          this.injectFault(sql);
+          return readRows(connection, sql, params);
+        }),
+      run: () => Promise.reject(new Error("a snapshot only reads")),
+    };
+    await connection.run("BEGIN TRANSACTION");
+    // DuckDB takes a transaction's snapshot at its first statement that reads the catalog, not at BEGIN
+    await connection.run("SELECT current_database()");
+    let views: string[] = [];
+    try {
+      views = await createScopeViews(connection);
+      return await work(tx);
+    } finally {
+      await queue;
+      await dropViews(connection, views).catch(() => {});
+      await connection.run("ROLLBACK").catch(() => {});
+    }
   }
 
   /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */
@@ -213,10 +223,12 @@ export class Database implements Queryable {
    * temporary tables (tracking/batch-sql.ts), which EXPORT DATABASE would list in a backup it cannot restore.
    */
   withOwnConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connect = () =>
-      this.closed ? Promise.reject(new Error("database is closed")) : this.instance.connect();
-    return this.written(this.use(work, connect, (connection) => connection.closeSync()));
+    return this.written(this.use(work, this.connectOwn, closeOwn));
   }
+
+  /** Opens a connection outside the pool, closed after its one use (closeOwn). */
+  private readonly connectOwn = (): Promise<DuckDBConnection> =>
+    this.closed ? Promise.reject(new Error("database is closed")) : this.instance.connect();
 
   /** Runs `work` on a pooled connection, or on one `connect` opens and `done` closes. */
   private async use<T>(

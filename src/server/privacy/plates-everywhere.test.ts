@@ -5,7 +5,7 @@ import { membershipEventSchema } from "../../shared/membership-events.ts";
 import { formatPlate } from "../../shared/plates.ts";
 import type { Database } from "../db/database.ts";
 import { storeMembershipEvents } from "../ingest/memberships.ts";
-import { DERIVED_SYNCS } from "../reports/registry.ts";
+import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import { erasePlate } from "./erase-plate.ts";
 import { PLATE_COLUMNS } from "./plate-columns.ts";
 import { pseudonymKey } from "./pseudonym.ts";
@@ -66,7 +66,7 @@ async function fixtureWithEverythingDerived(): Promise<Database> {
     value: membershipEventSchema.parse(value),
   }));
   await storeMembershipEvents(database, events, null);
-  for (const sync of DERIVED_SYNCS) await sync(database);
+  for (const { sync } of DERIVED_TABLES) await sync(database);
   return database;
 }
 
@@ -120,7 +120,7 @@ describe("plates in the schema", () => {
     expect(before.length).toBeGreaterThanOrEqual(5);
     expect(before).toContain("membership_event_plates.plate");
     await erasePlate(db, { plate: "AB123C", actorEmail: "beheerder@wasbord.nl", key });
-    for (const sync of DERIVED_SYNCS) await sync(db);
+    for (const { sync } of DERIVED_TABLES) await sync(db);
     expect(await whereIs(db, "AB123C")).toEqual([]);
     // The member's events stay, and so does the other plate the membership covered.
     expect(await memberPlates(db)).toEqual(["m-1:XX99XX", "m-4:TT100T", "m-5:MM500M"]);
@@ -135,7 +135,7 @@ describe("plates in the schema", () => {
     expect(before.length).toBeGreaterThanOrEqual(4);
     expect(before).toContain("membership_event_plates.plate");
     await pseudonymiseExpired(db, { retentionDays: 30, now: new Date("2026-11-21T12:00:00Z"), key });
-    for (const sync of DERIVED_SYNCS) await sync(db);
+    for (const { sync } of DERIVED_TABLES) await sync(db);
     expect(await whereIs(db, "TT100T")).toEqual([]);
     // A plate known only from memberships expires with the last event naming it: MM500M (signed up on
     // 1 September) and XX99XX (dropped from A-1's membership on 20 October, last named on 1 October). AB123C,

@@ -1,5 +1,4 @@
 import type { BuiltReportId } from "../../shared/reports/catalogue.ts";
-import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import { acquisition } from "./acquisition/acquisition.ts";
 import { adReports } from "./acquisition/ad-report.ts";
 import { contentLandingPages } from "./behaviour/content-landing-pages.ts";
@@ -54,6 +53,3 @@ export const REPORTS = new Map(modules.map((module) => [module.id as string, mod
 
 /** Every report id with a module, for the benchmark and the index endpoint. */
 export const REPORT_IDS = modules.map((module) => module.id);
-
-/** Every declared derived table's sync, in order: the refresher (derived-refresher.ts) runs them all. */
-export const DERIVED_SYNCS = DERIVED_TABLES.map((declaration) => declaration.sync);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
-import { type DerivedTables, syncDerived } from "./additive-sync.ts";
+import { type DerivedTables, declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
 import { asRequest } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
@@ -17,6 +17,7 @@ const TAKEN: DerivedTables = {
     tx.run("INSERT INTO facts_taken SELECT count(*) FROM facts WHERE rowid >= $1", [from.facts]),
 };
 const syncTaken = (db: Queryable) => syncDerived(db, TAKEN);
+const DECLARED = declareDerived(TAKEN, syncTaken, { name: "taken", plateColumns: {}, erase: null });
 
 let db: Database;
 const derived = async () =>
@@ -38,7 +39,11 @@ afterEach(() => db.close());
 
 describe("the derived-table refresher", () => {
   it("takes in what is there at start and what is written later, with no request asking", async () => {
-    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], facts: ["facts"], intervalMs: 10 });
+    const refresher = startDerivedRefresher(db, {
+      declarations: [DECLARED],
+      facts: ["facts"],
+      intervalMs: 10,
+    });
     try {
       await vi.waitFor(async () => expect(await derived()).toEqual({ rows: 30, syncs: 1 }), {
         timeout: 10_000,
@@ -61,7 +66,11 @@ describe("the derived-table refresher", () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await syncTaken(database);
     };
-    const refresher = startDerivedRefresher(db, { syncs: [slow], facts: ["facts"], intervalMs: 10 });
+    const refresher = startDerivedRefresher(db, {
+      declarations: [{ ...DECLARED, sync: slow }],
+      facts: ["facts"],
+      intervalMs: 10,
+    });
     let written = 30;
     try {
       for (const end = performance.now() + 1_500; performance.now() < end; written++) {
@@ -83,7 +92,11 @@ describe("the derived-table refresher", () => {
   });
 
   it("lets a request read its recent state while many rows arrive, but take a few in itself", async () => {
-    const refresher = startDerivedRefresher(db, { syncs: [syncTaken], facts: ["facts"], intervalMs: 60_000 });
+    const refresher = startDerivedRefresher(db, {
+      declarations: [DECLARED],
+      facts: ["facts"],
+      intervalMs: 60_000,
+    });
     await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
     // Its next round is a minute away. 40 new rows (≤ 5 000): the request takes them in.
     await db.run("INSERT INTO facts SELECT range FROM range(40)");

@@ -1,8 +1,8 @@
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
 import { roundUnderway, setRefreshed } from "./derived-sync.ts";
-import { FACT_TABLES } from "./derived-tables.ts";
-import { atWatermark } from "./watermark.ts";
+import { type DerivedDeclaration, FACT_TABLES } from "./derived-tables.ts";
+import { atWatermark, holdingSnapshot } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
@@ -37,13 +37,13 @@ export interface DerivedRefresher {
 export function startDerivedRefresher(
   db: Database,
   options: {
-    syncs: readonly ((db: Database) => Promise<void>)[];
-    /** The fact tables the syncs take in: a round's watermark counts them. */
+    declarations: readonly DerivedDeclaration[];
+    /** The fact tables the declarations take in: a round's watermark counts them. */
     facts?: readonly string[];
     intervalMs?: number;
   },
 ): DerivedRefresher {
-  const { syncs, facts = FACT_TABLES } = options;
+  const { declarations, facts = FACT_TABLES } = options;
   const intervalMs = options.intervalMs ?? 500;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -57,11 +57,14 @@ export function startDerivedRefresher(
     // Taken before the syncs: their own writes raise it, which costs one more round that finds nothing new.
     seen = db.writeGeneration;
     const began = performance.now();
-    try {
-      await atWatermark(db, facts, async () => {
+    const syncs = () =>
+      atWatermark(db, facts, async () => {
         // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
-        for (const sync of syncs) if (!stopped) await sync(db);
+        for (const { sync } of declarations) if (!stopped) await sync(db);
       });
+    try {
+      // The first round builds what a start has not got: there is nothing in step to read meanwhile.
+      await (first ? syncs() : holdingSnapshot(db, declarations, syncs));
     } catch (error) {
       seen = null;
       throw error;

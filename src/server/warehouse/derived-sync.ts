@@ -148,6 +148,10 @@ export function upToDateWith(db: Database, states: readonly string[]): boolean {
   );
 }
 
+/** performance.now() when the last successful sync of a state table in this process began; null before one. */
+export const syncBeganAt = (db: Database, state: string): number | null =>
+  chains.get(db)?.get(state)?.syncedAt ?? null;
+
 /** The refresher's round under way on a database: it brings every declaration to one watermark. */
 const rounds = new WeakMap<Database, Promise<void>>();
 

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
 import { declareDerived, syncDerived } from "./additive-sync.ts";
+import { startDerivedRefresher } from "./derived-refresher.ts";
 import { asOfGeneration, setRefreshed } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 import { factViews, readAtOneMoment } from "./watermark.ts";
@@ -46,7 +47,7 @@ const numbers = () =>
   );
 
 /** A second declaration, counting the facts and other rows: read together with the first. */
-async function bothDeclared() {
+async function bothDeclared(beforeAdding = async () => {}) {
   await db.run("CREATE TABLE others (n INTEGER)");
   await db.run("CREATE TABLE both_counted (facts BIGINT, others BIGINT)");
   await db.run("INSERT INTO both_counted VALUES (0, 0)");
@@ -56,12 +57,14 @@ async function bothDeclared() {
     state: "both_sync",
     facts: { facts: "facts", others: "others" },
     tables: [],
-    add: async (tx: Queryable, from: Record<string, number>) =>
-      tx.run(
+    add: async (tx: Queryable, from: Record<string, number>) => {
+      await beforeAdding();
+      await tx.run(
         `UPDATE both_counted SET facts = facts + (SELECT count(*) FROM facts WHERE rowid >= $1),
              others = others + (SELECT count(*) FROM others WHERE rowid >= $2)`,
         [from.facts, from.others],
-      ),
+      );
+    },
   };
   const syncBoth = (database: Parameters<typeof syncDerived>[0]) => syncDerived(database, BOTH);
   const both = declareDerived(BOTH, syncBoth, { name: "both", plateColumns: {}, erase: null });
@@ -168,5 +171,45 @@ describe("the facts cut at a watermark", () => {
     expect(read.value).toBe(INLINE_ROWS + 1);
     // named as old as the last process's catch-up, which was a moment ago
     expect(Date.now() - (read.syncedAt?.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
+  it("reads the tables as the last round left them while a round has synced some of them", async () => {
+    // The second declaration's catch-up waits at a gate from the second round on: the round stays half done.
+    let gate: Promise<void> = Promise.resolve();
+    let open = () => {};
+    const { both } = await bothDeclared(() => gate);
+    await db.run("INSERT INTO facts SELECT range FROM range(5)");
+    await db.run("INSERT INTO others SELECT range FROM range(10)");
+    const refresher = startDerivedRefresher(db, {
+      declarations: [DECLARED, both],
+      facts: ["facts", "others"],
+      intervalMs: 10,
+    });
+    try {
+      await refresher.firstRound;
+      gate = new Promise((resolve) => (open = resolve));
+      await db.run("INSERT INTO facts VALUES (5), (6), (7)");
+      // the round took the three rows into the first declaration and waits before the second
+      await vi.waitFor(async () =>
+        expect(await db.query("SELECT rows FROM facts_counted")).toEqual([{ rows: 8 }]),
+      );
+
+      const timedOut = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 3_000));
+      const read = await Promise.race([readAtOneMoment(db, [DECLARED, both], countedTogether), timedOut]);
+      expect(read, "answered without waiting for the round").not.toBe("waited");
+      if (read === "waited") return;
+      expect(read.value).toEqual({ counted: 5, both: 5, facts: 5 });
+      expect(read.watermark).toEqual({ facts: 5, others: 10 });
+      expect(read.syncedAt).not.toBeNull();
+    } finally {
+      open();
+      await refresher.stop();
+    }
+    // the round over, both hold the three rows
+    expect((await readAtOneMoment(db, [DECLARED, both], countedTogether)).value).toEqual({
+      counted: 8,
+      both: 8,
+      facts: 8,
+    });
   });
 });

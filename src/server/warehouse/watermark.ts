@@ -1,7 +1,7 @@
 import type { Database, Queryable } from "../db/database.ts";
 import type { TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
-import { asOfGeneration, asRequest, leavesAny, settled, upToDateWith } from "./derived-sync.ts";
+import { asOfGeneration, asRequest, leavesAny, settled, syncBeganAt, upToDateWith } from "./derived-sync.ts";
 import { type DerivedDeclaration, syncEvery } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
@@ -49,6 +49,10 @@ export async function watermarkOf(
   }
   return watermark;
 }
+
+/** Whether two watermarks count the same rows of each of `facts`. */
+const sameAt = (a: Watermark, b: Watermark, facts: readonly string[]) =>
+  facts.every((fact) => a[fact] === b[fact]);
 
 /**
  * Views that show each fact table cut at the watermark: its first `rows` rows. A table holding no more than
@@ -144,15 +148,17 @@ export async function readAtOneMoment<T>(
       const answer = await db.withTableViews(await factViews(db, watermark), () =>
         db.snapshot(async (tx) => {
           const still = await watermarkOf(tx, declarations);
-          const same = still && facts.every((fact) => still[fact] === watermark[fact]);
-          return same ? { value: await read(tx) } : null;
+          return still && sameAt(still, watermark, facts) ? { value: await read(tx) } : null;
         }),
       );
       if (answer) return { value: answer.value, watermark, syncedAt };
     }
     // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
-    // the other, so for a moment) or a request caught up some of them; the round ends in step. Catching up to
-    // now instead cost the customers' catch-up per request while data poured in (5 s at 1×).
+    // the other), so they stand as the last round left them in the snapshot it holds. Or a request caught up
+    // some of them; the round ends in step. Catching up to now instead cost the customers' catch-up per
+    // request while data poured in (5 s at 1×).
+    const beforeRound = readBeforeRound(db, declarations, read);
+    if (beforeRound) return beforeRound;
     if (attempt < attemptsFor(declarations)) await settled(db, states);
     else {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
@@ -160,4 +166,100 @@ export async function readAtOneMoment<T>(
       return { value: await db.snapshot(read), watermark: null, syncedAt };
     }
   }
+}
+
+/**
+ * The snapshot a refresher's round holds open while it runs, taken before its first sync: every declaration
+ * as the last round left it, in step, with the facts cut at their watermark. A round syncs the declarations
+ * one after the other, so for its whole length the tables a report reads together stand apart: at 1× while
+ * plate reads poured in, the customers' sync alone took 5 s, and a dashboard waited for it (p95 9 s).
+ */
+interface HeldSnapshot {
+  tx: Queryable;
+  watermark: Watermark;
+  /** State table → when its tables were last brought up to date (Date.now()), as the round began. */
+  syncedAt: ReadonlyMap<string, number>;
+  /** Reads under way in it: it ends after them. */
+  reading: Set<Promise<unknown>>;
+}
+
+const heldSnapshots = new WeakMap<Database, HeldSnapshot>();
+
+/**
+ * Runs `round` (a refresher's syncs) with a snapshot of where `declarations` stand held open until it ends,
+ * for the reports that find their tables apart meanwhile. None is held when they do not stand in step (a
+ * request caught one of them up alone). It reads on a connection of its own: the pool's serve the rest.
+ */
+export async function holdingSnapshot<T>(
+  db: Database,
+  declarations: readonly DerivedDeclaration[],
+  round: () => Promise<T>,
+): Promise<T> {
+  const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
+  if (!watermark) return round();
+  const facts = factsOf(declarations);
+  let opened = () => {};
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  let ended = () => {};
+  const roundEnded = new Promise<void>((resolve) => (ended = resolve));
+  const holding = db
+    .withTableViews(await factViews(db, watermark), () =>
+      db.snapshot(
+        async (tx) => {
+          const still = await watermarkOf(tx, declarations);
+          // a request's catch-up came in between: they stand apart in this snapshot too
+          if (!still || !sameAt(still, watermark, facts)) return;
+          const held: HeldSnapshot = {
+            tx,
+            watermark,
+            syncedAt: syncTimes(db, declarations),
+            reading: new Set(),
+          };
+          heldSnapshots.set(db, held);
+          opened();
+          await roundEnded;
+          heldSnapshots.delete(db);
+          await Promise.allSettled(held.reading);
+        },
+        { ownConnection: true },
+      ),
+    )
+    .catch((error) => logger.warn("no snapshot held during the refresher's round", { error }))
+    .finally(opened);
+  await open;
+  try {
+    return await round();
+  } finally {
+    ended();
+    await holding;
+  }
+}
+
+/** When each declaration's tables were brought up to date (Date.now()); now when this process does not know. */
+function syncTimes(db: Database, declarations: readonly DerivedDeclaration[]): Map<string, number> {
+  const now = Date.now();
+  return new Map(
+    declarations.map(({ bookkeeping: { state } }) => {
+      const began = syncBeganAt(db, state);
+      return [state, began === null ? now : now - (performance.now() - began)];
+    }),
+  );
+}
+
+/** Reads in the snapshot a round holds, when one is held and holds every declaration; else null. */
+function readBeforeRound<T>(
+  db: Database,
+  declarations: readonly DerivedDeclaration[],
+  read: (tx: Queryable) => Promise<T>,
+): Promise<ReadAtOneMoment<T>> | null {
+  const held = heldSnapshots.get(db);
+  const times = declarations.map(({ bookkeeping }) => held?.syncedAt.get(bookkeeping.state));
+  if (!held || times.includes(undefined)) return null;
+  // Noted before anything else runs: the snapshot ends only after it.
+  const reading = read(held.tx);
+  held.reading.add(reading);
+  const watermark = Object.fromEntries(factsOf(declarations).map((fact) => [fact, held.watermark[fact]]));
+  return reading
+    .then((value) => ({ value, watermark, syncedAt: new Date(Math.min(...(times as number[]))) }))
+    .finally(() => held.reading.delete(reading));
 }
