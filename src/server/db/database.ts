@@ -4,6 +4,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
 import { invalidatedError, isFatalDatabaseError } from "./engine-errors.ts";
 import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
+import { readInSnapshot } from "./snapshot.ts";
 import { createScopeViews, dropViews, inTableViews, inViewScope, type TableViews } from "./table-views.ts";
 import { createInstance } from "./wal-recovery.ts";
 
@@ -181,36 +182,11 @@ export class Database implements Queryable {
   ): Promise<T> {
     // undefined: the pool's, by use()'s defaults
     const [connect, done] = options.ownConnection ? [this.connectOwn, closeOwn] : [];
-    return this.use((connection) => this.inSnapshot(connection, work), connect, done);
-  }
-
-  private async inSnapshot<T>(connection: DuckDBConnection, work: (tx: Queryable) => Promise<T>): Promise<T> {
-    let queue: Promise<unknown> = Promise.resolve();
-    const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
-      const next = queue.then(step, step);
-      queue = next.catch(() => {});
-      return next;
-    };
-    const tx: Queryable = {
-      query: (sql, params) =>
-        inTurn(() => {
-          this.injectFault(sql);
-          return readRows(connection, sql, params);
-        }),
-      run: () => Promise.reject(new Error("a snapshot only reads")),
-    };
-    await connection.run("BEGIN TRANSACTION");
-    // DuckDB takes a transaction's snapshot at its first statement that reads the catalog, not at BEGIN
-    await connection.run("SELECT current_database()");
-    let views: string[] = [];
-    try {
-      views = await createScopeViews(connection);
-      return await work(tx);
-    } finally {
-      await queue;
-      await dropViews(connection, views).catch(() => {});
-      await connection.run("ROLLBACK").catch(() => {});
-    }
+    return this.use(
+      (connection) => readInSnapshot(connection, work, (sql) => this.injectFault(sql)),
+      connect,
+      done,
+    );
   }
 
   /** Lends a connection to `work`, which may write through it (ingestion, bulk loads). */
