@@ -2,15 +2,16 @@ import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
 import { roundUnderway, setRefreshed } from "./derived-sync.ts";
 import { type DerivedDeclaration, FACT_TABLES } from "./derived-tables.ts";
-import { atWatermark, holdingSnapshot } from "./watermark.ts";
+import { atWatermark, holdSnapshot, type SnapshotHold } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
 // at the database's write generation every `intervalMs` and, when anything was written since its last round,
 // runs a round: every registered sync, all to one watermark (the facts' counts when the round began), so that
 // after a round every derived table holds the same facts and a report reading several of them finds them in
-// step (watermark.ts). The first round runs at once, so a restart or a large import is taken in before the
-// first person opens a report.
+// step (watermark.ts). After each round it holds a snapshot of the tables as the round left them until the
+// next round ends: a report that finds its tables apart meanwhile reads there. The first round runs at once,
+// so a restart or a large import is taken in before the first person opens a report.
 // While data keeps pouring in, a round that took d ms runs again no sooner than PAUSE_FACTOR × d later (at most
 // MAX_PAUSE_MS): the customers' or the journeys' catch-up costs 0.2–0.7 s of CPU at 1× however few rows are
 // new, so back to back they kept one of the 2 cores busy and reports waited for it. Until 28 November each
@@ -50,6 +51,9 @@ export function startDerivedRefresher(
   // The write generation the last round began at, and when the next may run.
   let seen: number | null = null;
   let nextAt = 0;
+  // The snapshot held since the last round, and the one before it ending.
+  let held: SnapshotHold | null = null;
+  let releasing: Promise<void> = Promise.resolve();
 
   // One watermark per round: every sync it runs takes in the facts as they were when it began.
   const round = async () => {
@@ -57,17 +61,20 @@ export function startDerivedRefresher(
     // Taken before the syncs: their own writes raise it, which costs one more round that finds nothing new.
     seen = db.writeGeneration;
     const began = performance.now();
-    const syncs = () =>
-      atWatermark(db, facts, async () => {
+    try {
+      await atWatermark(db, facts, async () => {
         // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
         for (const { sync } of declarations) if (!stopped) await sync(db);
       });
-    try {
-      // The first round builds what a start has not got: there is nothing in step to read meanwhile.
-      await (first ? syncs() : holdingSnapshot(db, declarations, syncs));
     } catch (error) {
       seen = null;
       throw error;
+    }
+    // Where this round left them, in step, for the reports that find them apart until the next round ends.
+    if (!stopped) {
+      const previous = held;
+      held = await holdSnapshot(db, declarations);
+      releasing = previous?.release() ?? releasing;
     }
     nextAt = performance.now() + Math.min(MAX_PAUSE_MS, PAUSE_FACTOR * (performance.now() - began));
   };
@@ -105,6 +112,7 @@ export function startDerivedRefresher(
       clearTimeout(timer);
       setRefreshed(db, false);
       await running;
+      await Promise.all([releasing, held?.release()]);
     },
     built: () => !first,
     firstRound,

@@ -55,16 +55,17 @@ const sameAt = (a: Watermark, b: Watermark, facts: readonly string[]) =>
   facts.every((fact) => a[fact] === b[fact]);
 
 /**
- * Views that show each fact table cut at the watermark: its first `rows` rows. A table holding no more than
- * that needs none. The first `rows` rows end below rowid `rows` unless rows were deleted (an erasure leaves
- * gaps): then the bound moves up by what is missing until it holds them.
+ * Views that show each fact table cut at the watermark: its first `rows` rows. Every table gets one, also one
+ * that holds no more rows now: the views serve a whole round or snapshot, and rows arrive meanwhile. Until
+ * 29 November a table that held no more got none; a round's syncs then each took in the reads as they found
+ * them, and stood apart when the round ended (40 000 reads at 1× under load). The first `rows` rows end below
+ * rowid `rows` unless rows were deleted (an erasure leaves gaps): then the bound moves up by what is missing
+ * until it holds them.
  */
 export async function factViews(db: Database, watermark: Watermark): Promise<TableViews> {
-  const now = await currentWatermark(db, Object.keys(watermark));
   const catalog = await db.catalog();
   const views: Record<string, string> = {};
   for (const [table, rows] of Object.entries(watermark)) {
-    if (now[table] <= rows) continue;
     const below = (bound: number) =>
       db
         .query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE rowid < $1`, [bound])
@@ -154,11 +155,11 @@ export async function readAtOneMoment<T>(
       if (answer) return { value: answer.value, watermark, syncedAt };
     }
     // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
-    // the other), so they stand as the last round left them in the snapshot it holds. Or a request caught up
-    // some of them; the round ends in step. Catching up to now instead cost the customers' catch-up per
-    // request while data poured in (5 s at 1×).
-    const beforeRound = readBeforeRound(db, declarations, read);
-    if (beforeRound) return beforeRound;
+    // the other), or a request caught up some of them. The snapshot held since the last round ended has them
+    // in step; without one, the round under way ends in step. Catching up to now instead cost the customers'
+    // catch-up per request while data poured in (5 s at 1×).
+    const held = readHeld(db, declarations, read);
+    if (held) return held;
     if (attempt < attemptsFor(declarations)) await settled(db, states);
     else {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
@@ -169,15 +170,16 @@ export async function readAtOneMoment<T>(
 }
 
 /**
- * The snapshot a refresher's round holds open while it runs, taken before its first sync: every declaration
- * as the last round left it, in step, with the facts cut at their watermark. A round syncs the declarations
- * one after the other, so for its whole length the tables a report reads together stand apart: at 1× while
- * plate reads poured in, the customers' sync alone took 5 s, and a dashboard waited for it (p95 9 s).
+ * A snapshot the refresher holds open from the end of one round to the end of the next: every declaration as
+ * that round left it, in step, with the facts cut at their watermark. A round syncs the declarations one after
+ * the other, and a request may catch some of them up alone (a few new rows, sync-policy.ts): meanwhile the
+ * tables a report reads together stand apart in the database. At 1× while plate reads poured in, a dashboard
+ * then waited for the customers' sync (5–11 s; p95 9–18 s); it reads here instead.
  */
 interface HeldSnapshot {
   tx: Queryable;
   watermark: Watermark;
-  /** State table → when its tables were last brought up to date (Date.now()), as the round began. */
+  /** State table → when its tables were last brought up to date (Date.now()), as the snapshot began. */
   syncedAt: ReadonlyMap<string, number>;
   /** Reads under way in it: it ends after them. */
   reading: Set<Promise<unknown>>;
@@ -185,23 +187,27 @@ interface HeldSnapshot {
 
 const heldSnapshots = new WeakMap<Database, HeldSnapshot>();
 
+/** A held snapshot: `release` ends it once its reads are done, and settles then. */
+export interface SnapshotHold {
+  release: () => Promise<void>;
+}
+
 /**
- * Runs `round` (a refresher's syncs) with a snapshot of where `declarations` stand held open until it ends,
- * for the reports that find their tables apart meanwhile. None is held when they do not stand in step (a
- * request caught one of them up alone). It reads on a connection of its own: the pool's serve the rest.
+ * Holds a snapshot of where `declarations` stand for the reports that find their tables apart, in place of
+ * the one held before, until released. None is held when they do not stand in step (a request caught one of
+ * them up alone meanwhile). It reads on a connection of its own: the pool's serve the rest.
  */
-export async function holdingSnapshot<T>(
+export async function holdSnapshot(
   db: Database,
   declarations: readonly DerivedDeclaration[],
-  round: () => Promise<T>,
-): Promise<T> {
+): Promise<SnapshotHold> {
   const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
-  if (!watermark) return round();
+  if (!watermark) return { release: async () => {} };
   const facts = factsOf(declarations);
   let opened = () => {};
   const open = new Promise<void>((resolve) => (opened = resolve));
-  let ended = () => {};
-  const roundEnded = new Promise<void>((resolve) => (ended = resolve));
+  let released = () => {};
+  const releasing = new Promise<void>((resolve) => (released = resolve));
   const holding = db
     .withTableViews(await factViews(db, watermark), () =>
       db.snapshot(
@@ -217,22 +223,22 @@ export async function holdingSnapshot<T>(
           };
           heldSnapshots.set(db, held);
           opened();
-          await roundEnded;
-          heldSnapshots.delete(db);
+          await releasing;
+          if (heldSnapshots.get(db) === held) heldSnapshots.delete(db);
           await Promise.allSettled(held.reading);
         },
         { ownConnection: true },
       ),
     )
-    .catch((error) => logger.warn("no snapshot held during the refresher's round", { error }))
+    .catch((error) => logger.warn("no snapshot of the report tables held", { error }))
     .finally(opened);
   await open;
-  try {
-    return await round();
-  } finally {
-    ended();
-    await holding;
-  }
+  return {
+    release: () => {
+      released();
+      return holding;
+    },
+  };
 }
 
 /** When each declaration's tables were brought up to date (Date.now()); now when this process does not know. */
@@ -246,8 +252,8 @@ function syncTimes(db: Database, declarations: readonly DerivedDeclaration[]): M
   );
 }
 
-/** Reads in the snapshot a round holds, when one is held and holds every declaration; else null. */
-function readBeforeRound<T>(
+/** Reads in the snapshot held, when there is one and it holds every declaration; else null. */
+function readHeld<T>(
   db: Database,
   declarations: readonly DerivedDeclaration[],
   read: (tx: Queryable) => Promise<T>,
