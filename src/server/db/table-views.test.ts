@@ -17,7 +17,7 @@ const total = (q: Pick<Database, "query">) =>
 
 describe("table views in a scope", () => {
   it("are read by every statement in the scope, in a transaction or not, and by nothing after it", async () => {
-    const views = { t: "SELECT * FROM memory.main.t WHERE n < 3" };
+    const views = { t: { select: "SELECT * FROM memory.main.t WHERE n < 3" } };
     const inside = await db.withTableViews(views, async () => [
       await total(db),
       await db.transaction((tx) => total(tx)),
@@ -28,8 +28,16 @@ describe("table views in a scope", () => {
     expect(await Promise.all([total(db), db.snapshot((tx) => total(tx))])).toEqual([45, 45]);
   });
 
+  it("are made only where their condition holds in the transaction", async () => {
+    const cut = (needed: string) => ({ t: { select: "SELECT * FROM memory.main.t WHERE n < 3", needed } });
+    expect(await db.withTableViews(cut("false"), () => total(db))).toBe(45);
+    expect(
+      await db.withTableViews(cut("EXISTS (SELECT 1 FROM memory.main.t WHERE n >= 3)"), () => total(db)),
+    ).toBe(3);
+  });
+
   it("that cannot be created fail their statement and leave the connection usable", async () => {
-    const broken = { t: "SELECT * FROM no_such_table" };
+    const broken = { t: { select: "SELECT * FROM no_such_table" } };
     for (let i = 0; i < 3; i++) await expect(db.withTableViews(broken, () => total(db))).rejects.toThrow();
     expect(await Promise.all([db.transaction((tx) => total(tx)), db.snapshot((tx) => total(tx))])).toEqual([
       45, 45,

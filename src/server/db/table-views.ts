@@ -5,8 +5,20 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 // watermark this way. A transaction in the scope creates the views as temporary views on its connection after
 // BEGIN and drops them before it ends: a temporary view outlives a COMMIT on its connection.
 
-/** Table name → the SELECT a scope reads in its place. */
-export type TableViews = Readonly<Record<string, string>>;
+/** What a scope reads in place of a table. */
+export interface TableView {
+  /** The SELECT read in the table's place. */
+  select: string;
+  /**
+   * A condition (SQL) true when the table, as the transaction sees it, holds rows the view leaves out: only
+   * then is the view made. A round's transactions mostly find most fact tables as cut, and made and dropped
+   * eleven views each where one or two were needed. Always made when absent.
+   */
+  needed?: string;
+}
+
+/** Table name → what a scope reads in its place. */
+export type TableViews = Readonly<Record<string, TableView>>;
 
 const viewScope = new AsyncLocalStorage<TableViews>();
 
@@ -17,11 +29,14 @@ export const inViewScope = <T>(views: TableViews, work: () => Promise<T>): Promi
 /** Whether the caller runs inside a scope with views: the tables it reads may be cut (a watermark). */
 export const inTableViews = (): boolean => viewScope.getStore() !== undefined;
 
-/** Creates the scope's views on the connection; answers the names created, for dropViews. */
+/**
+ * Creates the scope's views that the transaction needs on its connection; answers the names created, for
+ * dropViews. Its first statement fixes the transaction's snapshot, so what it finds holds for the rest.
+ */
 export async function createScopeViews(connection: DuckDBConnection): Promise<string[]> {
   const created: string[] = [];
   try {
-    for (const [name, select] of Object.entries(viewScope.getStore() ?? {})) {
+    for (const [name, { select }] of await neededViews(connection)) {
       await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
       created.push(name);
     }
@@ -35,4 +50,17 @@ export async function createScopeViews(connection: DuckDBConnection): Promise<st
 /** Drops a transaction's temporary views before it ends. */
 export async function dropViews(connection: DuckDBConnection, views: readonly string[]): Promise<void> {
   for (const name of views) await connection.run(`DROP VIEW IF EXISTS temp.main.${name}`);
+}
+
+/** The scope's views whose condition holds in the transaction, in one statement for all of them. */
+async function neededViews(connection: DuckDBConnection): Promise<[string, TableView][]> {
+  const views = Object.entries(viewScope.getStore() ?? {});
+  const checked = views.filter(([, view]) => view.needed !== undefined);
+  if (checked.length === 0) return views;
+  const reader = await connection.runAndReadAll(
+    `SELECT ${checked.map(([, view], i) => `(${view.needed}) AS c${i}`).join(", ")}`,
+  );
+  const [row] = reader.getRows();
+  const skipped = new Set(checked.filter((_, i) => row[i] !== true).map(([name]) => name));
+  return views.filter(([name]) => !skipped.has(name));
 }

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from "../db/database.ts";
-import type { TableViews } from "../db/table-views.ts";
+import type { TableView, TableViews } from "../db/table-views.ts";
 import { logger } from "../logging/logger.ts";
 import { asOfGeneration, asRequest, leavesAny, settled, syncBeganAt, upToDateWith } from "./derived-sync.ts";
 import { type DerivedDeclaration, syncEvery } from "./derived-tables.ts";
@@ -56,15 +56,16 @@ const sameAt = (a: Watermark, b: Watermark, facts: readonly string[]) =>
 
 /**
  * Views that show each fact table cut at the watermark: its first `rows` rows. Every table gets one, also one
- * that holds no more rows now: the views serve a whole round or snapshot, and rows arrive meanwhile. Until
- * 29 November a table that held no more got none; a round's syncs then each took in the reads as they found
- * them, and stood apart when the round ended (40 000 reads at 1× under load). The first `rows` rows end below
+ * that holds no more rows now: the views serve a whole round or snapshot, and rows arrive meanwhile; each
+ * transaction makes only those it needs, for the tables it finds past the cut. Until 29 November a table that
+ * held no more got none; a round's syncs then each took in the reads as they found them, and stood apart when
+ * the round ended (40 000 reads at 1× under load). The first `rows` rows end below
  * rowid `rows` unless rows were deleted (an erasure leaves gaps): then the bound moves up by what is missing
  * until it holds them.
  */
 export async function factViews(db: Database, watermark: Watermark): Promise<TableViews> {
   const catalog = await db.catalog();
-  const views: Record<string, string> = {};
+  const views: Record<string, TableView> = {};
   for (const [table, rows] of Object.entries(watermark)) {
     const below = (bound: number) =>
       db
@@ -72,7 +73,12 @@ export async function factViews(db: Database, watermark: Watermark): Promise<Tab
         .then(([row]) => row.n);
     let bound = rows;
     for (let held = await below(bound); held < rows; held = await below(bound)) bound += rows - held;
-    views[table] = `SELECT *, rowid AS rowid FROM ${catalog}.main.${table} WHERE rowid < ${bound}`;
+    const name = `${catalog}.main.${table}`;
+    views[table] = {
+      select: `SELECT *, rowid AS rowid FROM ${name} WHERE rowid < ${bound}`,
+      // a transaction that sees no row past the cut reads the table itself
+      needed: `EXISTS (SELECT 1 FROM ${name} WHERE rowid >= ${bound})`,
+    };
   }
   return views;
 }
