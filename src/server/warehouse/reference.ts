@@ -52,7 +52,9 @@ export async function referenceDatabase(
   try {
     await db.snapshot(async (tx) => {
       for (const table of tables) {
-        const rows = cut[table] ? `SELECT * EXCLUDE (rowid) FROM (${cut[table].select})` : `SELECT * FROM ${table}`;
+        const rows = cut[table]
+          ? `SELECT * EXCLUDE (rowid) FROM (${cut[table].select})`
+          : `SELECT * FROM ${table}`;
         await tx.query(`COPY (${rows}) TO '${join(dir, `${table}.parquet`)}' (FORMAT parquet)`);
       }
     });
