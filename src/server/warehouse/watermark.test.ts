@@ -6,6 +6,7 @@ import { Database, type Queryable } from "../db/database.ts";
 import { declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
 import { asOfGeneration, setRefreshed } from "./derived-sync.ts";
+import type { DerivedDeclaration } from "./derived-tables.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 import { factViews, readAtOneMoment } from "./watermark.ts";
 
@@ -70,6 +71,10 @@ async function bothDeclared(beforeAdding = async () => {}) {
   const both = declareDerived(BOTH, syncBoth, { name: "both", plateColumns: {}, erase: null });
   return { both, syncBoth };
 }
+
+/** A refresher over the first declaration and `second`, looking every `intervalMs`. */
+const refresherOf = (second: DerivedDeclaration, intervalMs: number) =>
+  startDerivedRefresher(db, { declarations: [DECLARED, second], facts: ["facts", "others"], intervalMs });
 
 const countedTogether = (tx: Queryable) =>
   tx
@@ -189,11 +194,7 @@ describe("the facts cut at a watermark", () => {
     const { both } = await bothDeclared(() => gate);
     await db.run("INSERT INTO facts SELECT range FROM range(5)");
     await db.run("INSERT INTO others SELECT range FROM range(10)");
-    const refresher = startDerivedRefresher(db, {
-      declarations: [DECLARED, both],
-      facts: ["facts", "others"],
-      intervalMs: 10,
-    });
+    const refresher = refresherOf(both, 10);
     try {
       await refresher.firstRound;
       gate = new Promise((resolve) => (open = resolve));
@@ -226,11 +227,7 @@ describe("the facts cut at a watermark", () => {
     const { both } = await bothDeclared();
     await db.run("INSERT INTO facts SELECT range FROM range(5)");
     await db.run("INSERT INTO others SELECT range FROM range(10)");
-    const refresher = startDerivedRefresher(db, {
-      declarations: [DECLARED, both],
-      facts: ["facts", "others"],
-      intervalMs: 60_000,
-    });
+    const refresher = refresherOf(both, 60_000);
     try {
       await refresher.firstRound;
       // More others than a request takes in itself, and three facts, which a report of the first table alone does.
@@ -263,11 +260,7 @@ describe("the facts cut at a watermark", () => {
       },
     };
     await db.run("INSERT INTO facts SELECT range FROM range(5)");
-    const refresher = startDerivedRefresher(db, {
-      declarations: [DECLARED, gated],
-      facts: ["facts", "others"],
-      intervalMs: 60_000,
-    });
+    const refresher = refresherOf(gated, 60_000);
     const held = () =>
       db.query("SELECT (SELECT facts FROM counts_sync) AS counts, (SELECT facts FROM both_sync) AS both");
     try {

@@ -50,18 +50,36 @@ export async function watermarkOf(
   return watermark;
 }
 
-/** Whether two watermarks count the same rows of each of `facts`. */
-const sameAt = (a: Watermark, b: Watermark, facts: readonly string[]) =>
-  facts.every((fact) => a[fact] === b[fact]);
+/**
+ * Runs `work` in one snapshot with the facts cut where the declarations stand, when they stand in step: the
+ * watermark it answers with is theirs. Null when they stand apart, now or by the time the snapshot begins.
+ */
+async function inStepSnapshot<T>(
+  db: Database,
+  declarations: readonly DerivedDeclaration[],
+  work: (tx: Queryable, watermark: Watermark) => Promise<T>,
+  options: { ownConnection?: boolean } = {},
+): Promise<{ value: T; watermark: Watermark } | null> {
+  const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
+  if (!watermark) return null;
+  const facts = factsOf(declarations);
+  return db.withTableViews(await factViews(db, watermark), () =>
+    db.snapshot(async (tx) => {
+      // a catch-up may have come in between
+      const still = await watermarkOf(tx, declarations);
+      const same = still && facts.every((fact) => still[fact] === watermark[fact]);
+      return same ? { value: await work(tx, watermark), watermark } : null;
+    }, options),
+  );
+}
 
 /**
  * Views that show each fact table cut at the watermark: its first `rows` rows. Every table gets one, also one
  * that holds no more rows now: the views serve a whole round or snapshot, and rows arrive meanwhile; each
  * transaction makes only those it needs, for the tables it finds past the cut. Until 29 November a table that
  * held no more got none; a round's syncs then each took in the reads as they found them, and stood apart when
- * the round ended (40 000 reads at 1× under load). The first `rows` rows end below
- * rowid `rows` unless rows were deleted (an erasure leaves gaps): then the bound moves up by what is missing
- * until it holds them.
+ * the round ended (40 000 reads at 1× under load). The first `rows` rows end below rowid `rows` unless rows
+ * were deleted (an erasure leaves gaps): then the bound moves up by what is missing until it holds them.
  */
 export async function factViews(db: Database, watermark: Watermark): Promise<TableViews> {
   const catalog = await db.catalog();
@@ -150,16 +168,8 @@ export async function readAtOneMoment<T>(
       if (db.writeGeneration === generation && db.writesUnderway === 0) return { value, watermark, syncedAt };
     }
     // Facts arrived since the catch-up, or during the read: one snapshot, the facts cut at the watermark.
-    const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
-    if (watermark) {
-      const answer = await db.withTableViews(await factViews(db, watermark), () =>
-        db.snapshot(async (tx) => {
-          const still = await watermarkOf(tx, declarations);
-          return still && sameAt(still, watermark, facts) ? { value: await read(tx) } : null;
-        }),
-      );
-      if (answer) return { value: answer.value, watermark, syncedAt };
-    }
+    const answer = await inStepSnapshot(db, declarations, read);
+    if (answer) return { ...answer, syncedAt };
     // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
     // the other), or a request caught up some of them. The snapshot held since the last round ended has them
     // in step; without one, the round under way ends in step. Catching up to now instead cost the customers'
@@ -207,42 +217,30 @@ export async function holdSnapshot(
   db: Database,
   declarations: readonly DerivedDeclaration[],
 ): Promise<SnapshotHold> {
-  const watermark = await db.snapshot((tx) => watermarkOf(tx, declarations));
-  if (!watermark) return { release: async () => {} };
-  const facts = factsOf(declarations);
   let opened = () => {};
   const open = new Promise<void>((resolve) => (opened = resolve));
   let released = () => {};
   const releasing = new Promise<void>((resolve) => (released = resolve));
-  const holding = db
-    .withTableViews(await factViews(db, watermark), () =>
-      db.snapshot(
-        async (tx) => {
-          const still = await watermarkOf(tx, declarations);
-          // a request's catch-up came in between: they stand apart in this snapshot too
-          if (!still || !sameAt(still, watermark, facts)) return;
-          const held: HeldSnapshot = {
-            tx,
-            watermark,
-            syncedAt: syncTimes(db, declarations),
-            reading: new Set(),
-          };
-          heldSnapshots.set(db, held);
-          opened();
-          await releasing;
-          if (heldSnapshots.get(db) === held) heldSnapshots.delete(db);
-          await Promise.allSettled(held.reading);
-        },
-        { ownConnection: true },
-      ),
-    )
+  const holding = inStepSnapshot(
+    db,
+    declarations,
+    async (tx, watermark) => {
+      const held: HeldSnapshot = { tx, watermark, syncedAt: syncTimes(db, declarations), reading: new Set() };
+      heldSnapshots.set(db, held);
+      opened();
+      await releasing;
+      if (heldSnapshots.get(db) === held) heldSnapshots.delete(db);
+      await Promise.allSettled(held.reading);
+    },
+    { ownConnection: true },
+  )
     .catch((error) => logger.warn("no snapshot of the report tables held", { error }))
     .finally(opened);
   await open;
   return {
     release: () => {
       released();
-      return holding;
+      return holding.then(() => {});
     },
   };
 }
