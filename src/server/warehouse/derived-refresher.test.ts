@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
 import { type DerivedTables, declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
-import { asRequest } from "./derived-sync.ts";
+import { asRequest, upToDateWith } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 
 // The refresher on a real (in-memory) DuckDB with one derived table: `facts_taken` gets a row per sync with
@@ -79,6 +79,34 @@ describe("the derived-table refresher", () => {
       }
       expect((await derived()).syncs).toBeLessThanOrEqual(4);
       await vi.waitFor(async () => expect((await derived()).rows).toBe(written), { timeout: 10_000 });
+    } finally {
+      await refresher.stop();
+    }
+  });
+
+  it("runs no sync after a write that brought no fact, and counts its tables up to date", async () => {
+    let syncs = 0;
+    const counted = async (database: Queryable) => {
+      syncs++;
+      await syncTaken(database);
+    };
+    await db.run("CREATE TABLE notes (text VARCHAR)");
+    const refresher = startDerivedRefresher(db, {
+      declarations: [{ ...DECLARED, sync: counted }],
+      facts: ["facts"],
+      intervalMs: 10,
+    });
+    try {
+      await refresher.firstRound;
+      // An application table written (a promotion saved), then ten intervals: nothing for a sync to look at.
+      await db.run("INSERT INTO notes VALUES ('voorjaarsactie')");
+      await vi.waitFor(() => expect(upToDateWith(db, ["facts_sync"])).toBe(true), { timeout: 10_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(syncs).toBe(1);
+      // A fact written: a round takes it in.
+      await db.run("INSERT INTO facts VALUES (1)");
+      await vi.waitFor(async () => expect((await derived()).rows).toBe(31), { timeout: 10_000 });
+      expect(syncs).toBe(2);
     } finally {
       await refresher.stop();
     }

@@ -148,6 +148,20 @@ export function upToDateWith(db: Database, states: readonly string[]): boolean {
   );
 }
 
+/**
+ * Marks these state tables up to date with the database as of write generation `generation`, for a caller
+ * that knows no fact arrived since their last syncs (the refresher: the facts stand where its last round
+ * began). False, marking none, while one runs or its last sync failed.
+ */
+export function confirmUpToDate(db: Database, states: readonly string[], generation: number): boolean {
+  const byState = chains.get(db);
+  const listed = states.map((state) => byState?.get(state));
+  if (listed.some((chain) => chain === undefined || chain.running > 0 || chain.upToDate === null))
+    return false;
+  for (const chain of listed) if (chain) chain.upToDate = Math.max(chain.upToDate ?? 0, generation);
+  return true;
+}
+
 /** performance.now() when the last successful sync of a state table in this process began; null before one. */
 export const syncBeganAt = (db: Database, state: string): number | null =>
   chains.get(db)?.get(state)?.syncedAt ?? null;
