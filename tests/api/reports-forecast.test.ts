@@ -25,40 +25,44 @@ const FORECAST = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i));
 
 async function planningSite(db: Queryable, ids: FixtureIds) {
   const site = ids.site("houten");
+  // In one statement per table: row by row, the two years took 18 s of the file's 18,5 s.
+  const values = (rows: (string | number)[][]) =>
+    rows.map((row) => `(${row.map((v) => (typeof v === "number" ? v : `'${v}'`)).join(", ")})`).join(", ");
   await db.run("INSERT INTO weather_stations (code, name, lat, lon) VALUES (260, 'De Bilt', 52.1, 5.18)");
-  for (const [day, w] of weather) {
-    await db.run(
-      "INSERT INTO weather_daily (station_code, day, temp_c, rain_mm, sunshine_h) VALUES (260, $1, $2, $3, $4)",
-      [day, w.tempC, w.rainMm, w.sunshineH],
-    );
-  }
-  for (const day of FORECAST) {
-    await db.run(
-      `INSERT INTO weather_forecasts (site_id, day, temp_c, rain_mm, sunshine_h, received_at)
-       VALUES ($1, $2, 10, $3, 5, '2026-10-25 06:00:00Z')`,
-      [site, day, day === "2026-10-27" ? 5 : 0],
-    );
-  }
+  await db.run(
+    `INSERT INTO weather_daily (station_code, day, temp_c, rain_mm, sunshine_h) VALUES ${values(
+      [...weather].map(([day, w]) => [260, day, w.tempC, w.rainMm, w.sunshineH]),
+    )}`,
+  );
+  await db.run(
+    `INSERT INTO weather_forecasts (site_id, day, temp_c, rain_mm, sunshine_h, received_at) VALUES ${values(
+      FORECAST.map((day) => [site, day, 10, day === "2026-10-27" ? 5 : 0, 5, "2026-10-25 06:00:00Z"]),
+    )}`,
+  );
   await db.run(
     `INSERT INTO site_targets (site_id, month, washes, revenue_ex_vat_cents, new_members, updated_by)
     VALUES ($1, '2026-10-01', 3000, 3000000, NULL, 'test')`,
     [site],
   );
-  for (const [index, { date, washes }] of history.entries()) {
+  // one sale a day at 09:00 UTC, of the day's washes at € 12,10 incl. 21% VAT
+  const sales = history.map(({ date, washes }, index) => {
     const cents = washes * 1210;
-    const vat = Math.round((cents * 21) / 121);
-    const at = `${date} 09:00:00Z`;
-    const [{ id }] = await db.query<{ id: number }>(
-      `INSERT INTO transactions (site_id, event_id, occurred_at, payment_method, subtotal_cents, total_cents, vat_cents)
-       VALUES ($1, $2, $3::TIMESTAMPTZ, 'pin', $4, $4, $5) RETURNING id`,
-      [site, `plan-${index}`, at, cents, vat],
-    );
-    await db.run(
-      `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
-         unit_price_cents, amount_cents, vat_cents) VALUES ($1, 1, $2, $3::TIMESTAMPTZ, $4, $5, 1210, $6, $7)`,
-      [id, site, at, ids.item("basis"), washes, cents, vat],
-    );
-  }
+    return [`plan-${index}`, `${date} 09:00:00Z`, washes, cents, Math.round((cents * 21) / 121)];
+  });
+  await db.run(
+    `INSERT INTO transactions (site_id, event_id, occurred_at, payment_method, subtotal_cents, total_cents, vat_cents)
+     SELECT $1, event_id, occurred_at::TIMESTAMPTZ, 'pin', cents, cents, vat
+     FROM (VALUES ${values(sales)}) sales(event_id, occurred_at, washes, cents, vat)`,
+    [site],
+  );
+  await db.run(
+    `INSERT INTO transaction_lines (transaction_id, line_no, site_id, occurred_at, item_id, quantity,
+       unit_price_cents, amount_cents, vat_cents)
+     SELECT t.id, 1, $1, t.occurred_at, $2, sales.washes, 1210, sales.cents, sales.vat
+     FROM (VALUES ${values(sales)}) sales(event_id, occurred_at, washes, cents, vat)
+     JOIN transactions t USING (event_id)`,
+    [site, ids.item("basis")],
+  );
 }
 
 /** WAPE of a baseline over the backtest's days, from the history itself. */
