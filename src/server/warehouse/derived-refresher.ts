@@ -67,12 +67,13 @@ export function startDerivedRefresher(
   // One watermark per round: every sync it runs takes in the facts as they were when it began.
   const round = async () => {
     if (seen === db.writeGeneration || performance.now() < nextAt) return;
-    // Taken before the syncs: their own writes raise it, which costs one more round that finds nothing new.
+    // Taken before the syncs: their own writes raise it, and the next tick finds the same input.
     seen = db.writeGeneration;
-    const input = await roundInput(db, facts);
-    if (input === lastInput && confirmUpToDate(db, states, seen)) return;
     const began = performance.now();
+    let input: string;
     try {
+      input = await roundInput(db, facts);
+      if (input === lastInput && confirmUpToDate(db, states, seen)) return;
       await atWatermark(db, facts, async () => {
         // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
         for (const { sync } of declarations) if (!stopped) await sync(db);

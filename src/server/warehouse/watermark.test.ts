@@ -72,6 +72,21 @@ async function bothDeclared(beforeAdding = async () => {}) {
   return { both, syncBoth };
 }
 
+/**
+ * Both declarations holding 5 facts and 10 others, kept by a refresher (none runs): then three facts arrive,
+ * and more others than a request takes in itself.
+ */
+async function bothKeptByARefresher() {
+  const { both, syncBoth } = await bothDeclared();
+  await db.run("INSERT INTO facts SELECT range FROM range(5)");
+  await db.run("INSERT INTO others SELECT range FROM range(10)");
+  await Promise.all([syncCounts(db), syncBoth(db)]);
+  setRefreshed(db, true);
+  await db.run("INSERT INTO facts VALUES (5), (6), (7)");
+  await db.run(`INSERT INTO others SELECT range FROM range(${INLINE_ROWS + 1})`);
+  return both;
+}
+
 /** A refresher over the first declaration and `second`, looking every `intervalMs`. */
 const refresherOf = (second: DerivedDeclaration, intervalMs: number) =>
   startDerivedRefresher(db, { declarations: [DECLARED, second], facts: ["facts", "others"], intervalMs });
@@ -152,20 +167,21 @@ describe("the facts cut at a watermark", () => {
   });
 
   it("leaves a few new rows to the refresher too when it leaves another table of the report to it", async () => {
-    const { both, syncBoth } = await bothDeclared();
-    await db.run("INSERT INTO facts SELECT range FROM range(5)");
-    await db.run("INSERT INTO others SELECT range FROM range(10)");
-    await Promise.all([syncCounts(db), syncBoth(db)]);
-
-    // A refresher keeps them; a few facts arrive, and more others than a request takes in itself.
-    setRefreshed(db, true);
-    await db.run("INSERT INTO facts VALUES (5), (6), (7)");
-    await db.run(`INSERT INTO others SELECT range FROM range(${INLINE_ROWS + 1})`);
+    const both = await bothKeptByARefresher();
     const read = await readAtOneMoment(db, [DECLARED, both], countedTogether);
     // Both as the last round left them, in step: catching the first up alone had set them apart.
     expect(read.value).toEqual({ counted: 5, both: 5, facts: 5 });
     expect(read.watermark).toEqual({ facts: 5, others: 10 });
     expect(read.syncedAt).not.toBeNull();
+  });
+
+  it("brings them in step itself when they stand apart and nothing runs that would", async () => {
+    // Between two rounds, with no snapshot held: the three facts taken into the first alone.
+    const both = await bothKeptByARefresher();
+    await syncCounts(db);
+    const read = await readAtOneMoment(db, [DECLARED, both], countedTogether, { watermark: true });
+    expect(read.value).toEqual({ counted: 8, both: 8, facts: 8 });
+    expect(read.watermark).toEqual({ facts: 8, others: INLINE_ROWS + 11 });
   });
 
   it("after a restart reads the tables as the last process left them, and builds them from nothing at once", async () => {
