@@ -19,7 +19,7 @@ import { atWatermark, holdSnapshot, type SnapshotHold } from "./watermark.ts";
 // new, so back to back they kept one of the 2 cores busy and reports waited for it. Until 28 November each
 // sync paused on its own and the sales sums ran every interval; they then stood at other facts than the
 // customers' tables, and a report reading both had nothing to read in step.
-// A write that brought no fact (a promotion saved, a sign-in's audit line) runs no round: while the facts and
+// A write that brought no fact (a promotion saved, a sign-in noted) runs no round: while the facts and
 // the day stand where the last round began, it only marks the declarations up to date. Until 29 November every
 // such write cost a round (0,4–0,9 s of CPU at the browser tests' small chain, two rounds per write as the
 // first one's own bookkeeping counted as a write), and reports read the slow way until it ended.
