@@ -166,23 +166,20 @@ export function confirmUpToDate(db: Database, states: readonly string[], generat
 export const syncBeganAt = (db: Database, state: string): number | null =>
   chains.get(db)?.get(state)?.syncedAt ?? null;
 
-/** The refresher's round under way on a database: it brings every declaration to one watermark. */
+/** The refresher's round under way on a database, until it ends: it brings every declaration to one watermark. */
 const rounds = new WeakMap<Database, Promise<void>>();
-/** Databases whose refresher's round has not ended yet. */
-const running = new WeakSet<Database>();
 
 /** Whether waiting may bring these state tables in step: the refresher's round or one of their syncs runs. */
 export function syncUnderway(db: Database, states: readonly string[]): boolean {
   const byState = chains.get(db);
-  return running.has(db) || states.some((state) => (byState?.get(state)?.running ?? 0) > 0);
+  return rounds.has(db) || states.some((state) => (byState?.get(state)?.running ?? 0) > 0);
 }
 
 /** Notes the refresher's round under way, so that a request can wait for the tables to be in step. */
 export function roundUnderway(db: Database, round: Promise<void>): void {
   rounds.set(db, round);
-  running.add(db);
   const ended = () => {
-    if (rounds.get(db) === round) running.delete(db);
+    if (rounds.get(db) === round) rounds.delete(db);
   };
   round.then(ended, ended);
 }

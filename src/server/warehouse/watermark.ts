@@ -184,18 +184,16 @@ export async function readAtOneMoment<T>(
     // catch-up per request while data poured in (5 s at 1×).
     const held = readHeld(db, declarations, read);
     if (held) return held;
-    if (attempt < attemptsFor(declarations) && syncUnderway(db, states)) await settled(db, states);
-    else if (attempt < attemptsFor(declarations)) {
-      // Nothing runs that would put them in step (the refresher pauses after a round that ended with them
-      // apart; none is held then): a wait ended at once, and every attempt found the same. Under load in the
-      // property test a read ran through its attempts so and named no watermark. It brings them all to the
-      // facts as they are now instead, leaving none to the refresher.
-      await atWatermark(db, facts, () => syncEvery(db, declarations));
-    } else {
+    if (attempt >= attemptsFor(declarations)) {
       logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
       // no watermark to name: the answer is the snapshot's, sums and facts as they stood
       return { value: await db.snapshot(read), watermark: null, syncedAt };
     }
+    if (syncUnderway(db, states)) await settled(db, states);
+    // Nothing runs that would put them in step (the refresher pauses after a round that ended with them apart;
+    // none is held then): a wait ended at once, and under load in the property test a read ran through its
+    // attempts so and named no watermark. It brings them all to the facts as they are now, leaving none.
+    else await atWatermark(db, facts, () => syncEvery(db, declarations));
   }
 }
 
