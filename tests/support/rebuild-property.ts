@@ -16,8 +16,8 @@ import {
 import { REPORTS } from "../../src/server/reports/registry.ts";
 import { DERIVED_TABLES } from "../../src/server/warehouse/derived/declarations.ts";
 import { startDerivedRefresher } from "../../src/server/warehouse/derived-refresher.ts";
+import { readAtOneMoment } from "../../src/server/warehouse/read-at-one-moment.ts";
 import { referenceDatabase } from "../../src/server/warehouse/reference.ts";
-import { readAtOneMoment } from "../../src/server/warehouse/watermark.ts";
 import { weeklyFigures } from "../../src/server/weekly-mail/figures.ts";
 import { lastCompleteWeek } from "../../src/server/weekly-mail/week.ts";
 import { type AdminAlertRule, alertKinds, alertKpis } from "../../src/shared/admin/alerts.ts";

@@ -6,9 +6,9 @@ import type { Database, Queryable } from "../db/database.ts";
 import { courseOf, todayForecast } from "../forecast/today.ts";
 import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
 import { itemKindIs } from "../warehouse/item-kinds.ts";
+import { readAtOneMoment } from "../warehouse/read-at-one-moment.ts";
 import { type Site, siteCondition } from "../warehouse/sites.ts";
 import { instantOf, localDate } from "../warehouse/time-zone.ts";
-import { readAtOneMoment } from "../warehouse/watermark.ts";
 import type { Observation } from "./observation.ts";
 import { judgedHour } from "./usual.ts";
 

@@ -16,9 +16,9 @@ import { declarationsOf, runReport } from "../reports/define-report.ts";
 import { filtersFor } from "../reports/filters.ts";
 import { memberships } from "../reports/memberships/memberships.ts";
 import { ratio } from "../reports/metrics.ts";
+import { readAtOneMoment } from "../warehouse/read-at-one-moment.ts";
 import type { Site } from "../warehouse/sites.ts";
 import { localDate } from "../warehouse/time-zone.ts";
-import { readAtOneMoment } from "../warehouse/watermark.ts";
 import type { Observation } from "./observation.ts";
 
 // The alert rules on the wash club (REPORT-DEFINITIONS §5), read with Abonnementen › Overzicht itself

@@ -23,8 +23,8 @@ import { CUSTOMER_VISITS_DECLARED } from "../warehouse/derived/customers/custome
 import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
 import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
 import { itemKindIs } from "../warehouse/item-kinds.ts";
+import { readAtOneMoment } from "../warehouse/read-at-one-moment.ts";
 import { endOfDay, localDate, startOfDay } from "../warehouse/time-zone.ts";
-import { readAtOneMoment } from "../warehouse/watermark.ts";
 import { washesBelowExpected } from "./expected.ts";
 import { conversionBelowUsual, isMemberKpi, memberKpiOfDay } from "./members.ts";
 import type { Observation } from "./observation.ts";

@@ -3,7 +3,8 @@ import type { ReportEnvelope } from "../../shared/reports/envelope.ts";
 import type { BuiltSql, Database, Queryable } from "../db/database.ts";
 import { DERIVED_TABLES } from "../warehouse/derived/declarations.ts";
 import type { DerivedDeclaration } from "../warehouse/derived-tables.ts";
-import { type ReadAtOneMoment, readAtOneMoment } from "../warehouse/watermark.ts";
+import { readAtOneMoment } from "../warehouse/read-at-one-moment.ts";
+import type { ReadAtOneMoment } from "../warehouse/watermark.ts";
 import type { ReportFilters } from "./filters.ts";
 
 /** Brings a derived table (hourly sums, customer visits) up to date with the facts it is derived from. */
@@ -36,7 +37,7 @@ export function defineReport<const Id extends BuiltReportId>(definition: {
 /**
  * Runs a report the way the endpoint does: its derived tables brought up to date first (unless a large
  * catch-up is under way in the background and they are recent, sync-policy.ts), then every query of it on
- * one snapshot with the facts cut where its derived tables stand (warehouse/watermark.ts).
+ * one snapshot with the facts cut where its derived tables stand (warehouse/read-at-one-moment.ts).
  */
 export async function runReport(
   report: ReportModule,
@@ -63,7 +64,7 @@ const DECLARATION_OF = new Map(DERIVED_TABLES.map((declaration) => [declaration.
 
 /**
  * The declarations of the derived tables a report reads (its syncs'), in the order the refresher syncs them
- * (declarations.ts): a request catching several up does so in that order too (watermark.ts).
+ * (declarations.ts): a request catching several up does so in that order too (read-at-one-moment.ts).
  */
 export const declarationsOf = (report: ReportModule): DerivedDeclaration[] => {
   const declared = new Set(report.syncs.map(declarationOf));

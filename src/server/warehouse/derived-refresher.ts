@@ -1,17 +1,18 @@
 import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { confirmUpToDate, roundUnderway, setRefreshed } from "./derived-sync.ts";
+import { confirmUpToDate, roundReaches, roundUnderway, setRefreshed } from "./derived-sync.ts";
 import { type DerivedDeclaration, FACT_TABLES } from "./derived-tables.ts";
+import { holdSnapshot, type SnapshotHold } from "./held-snapshot.ts";
 import { localDate } from "./time-zone.ts";
-import { atWatermark, holdSnapshot, type SnapshotHold } from "./watermark.ts";
+import { atWatermark } from "./watermark.ts";
 
 // Keeps every report's derived tables up to date in the background, so that a report opened while data pours
 // in reads recent tables instead of first catching up on what arrived a moment ago (sync-policy.ts). It looks
 // at the database's write generation every `intervalMs` and, when anything was written since its last round,
 // runs a round: every registered sync, all to one watermark (the facts' counts when the round began), so that
 // after a round every derived table holds the same facts and a report reading several of them finds them in
-// step (watermark.ts). After each round it holds a snapshot of the tables as the round left them until the
+// step (read-at-one-moment.ts). After each round it holds a snapshot of the tables as the round left them until the
 // next round ends: a report that finds its tables apart meanwhile reads there. The first round runs at once,
 // so a restart or a large import is taken in before the first person opens a report.
 // While data keeps pouring in, a round that took d ms runs again no sooner than PAUSE_FACTOR × d later (at most
@@ -74,7 +75,8 @@ export function startDerivedRefresher(
     try {
       input = await roundInput(db, facts);
       if (input === lastInput && confirmUpToDate(db, states, seen)) return;
-      await atWatermark(db, facts, async () => {
+      await atWatermark(db, facts, async (watermark) => {
+        roundReaches(db, watermark);
         // One after the other, in the declarations' order: each holds a connection for its whole catch-up.
         for (const { sync } of declarations) if (!stopped) await sync(db);
       });

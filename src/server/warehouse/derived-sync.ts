@@ -166,22 +166,33 @@ export function confirmUpToDate(db: Database, states: readonly string[], generat
 export const syncBeganAt = (db: Database, state: string): number | null =>
   chains.get(db)?.get(state)?.syncedAt ?? null;
 
-/** The refresher's round under way on a database, until it ends: it brings every declaration to one watermark. */
-const rounds = new WeakMap<Database, Promise<void>>();
-
-/** Whether waiting may bring these state tables in step: the refresher's round or one of their syncs runs. */
-export function syncUnderway(db: Database, states: readonly string[]): boolean {
-  const byState = chains.get(db);
-  return rounds.has(db) || states.some((state) => (byState?.get(state)?.running ?? 0) > 0);
+/**
+ * The refresher's round under way on a database, until it ends: it brings every declaration to one watermark,
+ * `reaches` (fact table → rows) once it has counted the facts.
+ */
+export interface Round {
+  done: Promise<void>;
+  reaches: Readonly<Record<string, number>> | null;
 }
+const rounds = new WeakMap<Database, Round>();
+
+/** The refresher's round under way; null between rounds. */
+export const roundOf = (db: Database): Round | null => rounds.get(db) ?? null;
 
 /** Notes the refresher's round under way, so that a request can wait for the tables to be in step. */
-export function roundUnderway(db: Database, round: Promise<void>): void {
+export function roundUnderway(db: Database, done: Promise<void>): void {
+  const round: Round = { done, reaches: null };
   rounds.set(db, round);
   const ended = () => {
     if (rounds.get(db) === round) rounds.delete(db);
   };
-  round.then(ended, ended);
+  done.then(ended, ended);
+}
+
+/** Notes the watermark the round under way brings every declaration to. */
+export function roundReaches(db: Database, watermark: Readonly<Record<string, number>>): void {
+  const round = rounds.get(db);
+  if (round) round.reaches = watermark;
 }
 
 /**
@@ -194,7 +205,7 @@ export function roundUnderway(db: Database, round: Promise<void>): void {
 export async function settled(db: Database, states: readonly string[]): Promise<void> {
   const byState = chains.get(db);
   const all = Promise.all([
-    rounds.get(db)?.catch(() => {}),
+    rounds.get(db)?.done.catch(() => {}),
     ...states.map((state) => byState?.get(state)?.last.catch(() => {})),
   ]);
   let notify = () => {};

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
 import { declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
-import { asOfGeneration, setRefreshed } from "./derived-sync.ts";
+import { asOfGeneration, roundReaches, roundUnderway, setRefreshed } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
+import { readAtOneMoment } from "./read-at-one-moment.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
-import { factViews, readAtOneMoment } from "./watermark.ts";
+import { factViews } from "./watermark.ts";
 
 // The watermark by hand: a fact table of numbered rows, a derived table counting them, and answers read while
 // rows arrive between the catch-up and the read.
@@ -182,6 +183,24 @@ describe("the facts cut at a watermark", () => {
     const read = await readAtOneMoment(db, [DECLARED, both], countedTogether, { watermark: true });
     expect(read.value).toEqual({ counted: 8, both: 8, facts: 8 });
     expect(read.watermark).toEqual({ facts: 8, others: INLINE_ROWS + 11 });
+  });
+
+  it("brings them in step itself when the round under way would leave one of them behind the other", async () => {
+    // The three facts taken into the first alone, while a round that counted the facts before them runs on.
+    const both = await bothKeptByARefresher();
+    await syncCounts(db);
+    let roundEnds = () => {};
+    roundUnderway(db, new Promise<void>((resolve) => (roundEnds = resolve)));
+    roundReaches(db, { facts: 5, others: 10 });
+    try {
+      const timedOut = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 3_000));
+      const read = await Promise.race([readAtOneMoment(db, [DECLARED, both], countedTogether), timedOut]);
+      expect(read, "answered without waiting for the round").not.toBe("waited");
+      if (read === "waited") return;
+      expect(read.value).toEqual({ counted: 8, both: 8, facts: 8 });
+    } finally {
+      roundEnds();
+    }
   });
 
   it("after a restart reads the tables as the last process left them, and builds them from nothing at once", async () => {

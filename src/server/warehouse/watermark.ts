@@ -1,16 +1,7 @@
 import type { Database, Queryable } from "../db/database.ts";
 import type { TableView, TableViews } from "../db/table-views.ts";
-import { logger } from "../logging/logger.ts";
-import {
-  asOfGeneration,
-  asRequest,
-  leavesAny,
-  settled,
-  syncBeganAt,
-  syncUnderway,
-  upToDateWith,
-} from "./derived-sync.ts";
-import { type DerivedDeclaration, syncEvery } from "./derived-tables.ts";
+import { asOfGeneration } from "./derived-sync.ts";
+import type { Bookkeeping, DerivedDeclaration } from "./derived-tables.ts";
 
 // One moment for a whole answer. A declaration's bookkeeping says how many rows of each fact table its tables
 // hold (the first ones, in rowid order: the facts are append-only). A report reads its derived tables and the
@@ -45,24 +36,26 @@ export async function watermarkOf(
 ): Promise<Watermark | null> {
   const watermark: Record<string, number> = {};
   for (const { bookkeeping } of declarations) {
-    const columns = Object.keys(bookkeeping.facts);
-    const [row] = await db.query<Record<string, number>>(
-      `SELECT ${columns.join(", ")} FROM ${bookkeeping.state}`,
-    );
-    for (const column of columns) {
-      const fact = bookkeeping.facts[column];
-      if (fact in watermark && watermark[fact] !== row[column]) return null;
-      watermark[fact] = row[column];
+    for (const [fact, rows] of await heldBy(db, bookkeeping)) {
+      if (fact in watermark && watermark[fact] !== rows) return null;
+      watermark[fact] = rows;
     }
   }
   return watermark;
+}
+
+/** Per fact table a declaration counts, the rows its bookkeeping says its tables hold. */
+export async function heldBy(db: Queryable, { state, facts }: Bookkeeping): Promise<[string, number][]> {
+  const columns = Object.keys(facts);
+  const [row] = await db.query<Record<string, number>>(`SELECT ${columns.join(", ")} FROM ${state}`);
+  return columns.map((column) => [facts[column], row[column]]);
 }
 
 /**
  * Runs `work` in one snapshot with the facts cut where the declarations stand, when they stand in step: the
  * watermark it answers with is theirs. Null when they stand apart, now or by the time the snapshot begins.
  */
-async function inStepSnapshot<T>(
+export async function inStepSnapshot<T>(
   db: Database,
   declarations: readonly DerivedDeclaration[],
   work: (tx: Queryable, watermark: Watermark) => Promise<T>,
@@ -116,13 +109,14 @@ export async function factViews(db: Database, watermark: Watermark): Promise<Tab
 export async function atWatermark<T>(
   db: Database,
   facts: readonly string[],
-  work: () => Promise<T>,
+  work: (watermark: Watermark) => Promise<T>,
 ): Promise<T> {
   // Taken before the counts: whatever finishes writing later raises it, so a catch-up under this watermark
   // is up to date with the database as of this generation, not of the moment it began (derived-sync.ts).
   const generation = db.writeGeneration;
-  const views = await factViews(db, await currentWatermark(db, facts));
-  return db.withTableViews(views, () => asOfGeneration(generation, work));
+  const watermark = await currentWatermark(db, facts);
+  const views = await factViews(db, watermark);
+  return db.withTableViews(views, () => asOfGeneration(generation, () => work(watermark)));
 }
 
 export interface ReadAtOneMoment<T> {
@@ -134,154 +128,4 @@ export interface ReadAtOneMoment<T> {
   watermark: Watermark | null;
   /** When the derived tables read were brought up to date, if the request left them to the refresher. */
   syncedAt: Date | null;
-}
-
-/**
- * How often a request catches up again when its declarations stand at different points: once, then once more
- * after each of their syncs that may bring them in step (settled waits for one at a time), and once to spare.
- */
-const attemptsFor = (declarations: readonly DerivedDeclaration[]) => declarations.length + 2;
-
-/**
- * Reads with the declarations at one watermark: `read` sees their tables and the facts as of the same facts.
- * At rest (nothing written since each declaration took in every fact) its queries run side by side on the
- * pool, and nothing written by their end shows that they read the same facts; the watermark is counted only
- * when asked for. Otherwise it catches the declarations up to one watermark (or reads what the refresher left,
- * sync-policy.ts) and runs `read` in one snapshot with the facts cut where the declarations stand. When they
- * stand at different points (a refresher's round half done), it waits for one of their syncs to end and tries
- * again; after attemptsFor(declarations) it reads the snapshot as it is, says so in the log and names no watermark, which the property test
- * would catch.
- */
-export async function readAtOneMoment<T>(
-  db: Database,
-  declarations: readonly DerivedDeclaration[],
-  read: (tx: Queryable) => Promise<T>,
-  options: { watermark?: boolean } = {},
-): Promise<ReadAtOneMoment<T>> {
-  const facts = factsOf(declarations);
-  const bookkeeping = declarations.map((declaration) => declaration.bookkeeping);
-  const states = bookkeeping.map(({ state }) => state);
-  let syncedAt: Date | null = null;
-  for (let attempt = 1; ; attempt++) {
-    if (!upToDateWith(db, states)) {
-      const othersLeft = await leavesAny(db, bookkeeping);
-      // One after the other, as the refresher does: side by side, a quick table took in the new rows at once
-      // while the customers' catch-up ran (or queued behind the refresher's), and stood ahead all that time.
-      syncedAt = await asRequest(() => atWatermark(db, facts, () => syncEvery(db, declarations)), othersLeft);
-    }
-    if (upToDateWith(db, states)) {
-      const generation = db.writeGeneration;
-      const watermark = options.watermark ? await currentWatermark(db, facts) : null;
-      const value = await read(db);
-      if (db.writeGeneration === generation && db.writesUnderway === 0) return { value, watermark, syncedAt };
-    }
-    // Facts arrived since the catch-up, or during the read: one snapshot, the facts cut at the watermark.
-    const answer = await inStepSnapshot(db, declarations, read);
-    if (answer) return { ...answer, syncedAt };
-    // Out of step: a refresher's round is half done (the tables a report reads together are synced one after
-    // the other), or a request caught up some of them. The snapshot held since the last round ended has them
-    // in step; without one, the round under way ends in step. Catching up to now instead cost the customers'
-    // catch-up per request while data poured in (5 s at 1×).
-    const held = readHeld(db, declarations, read);
-    if (held) return held;
-    if (attempt >= attemptsFor(declarations)) {
-      logger.warn("report read without one watermark: its derived tables kept moving apart", { states });
-      // no watermark to name: the answer is the snapshot's, sums and facts as they stood
-      return { value: await db.snapshot(read), watermark: null, syncedAt };
-    }
-    if (syncUnderway(db, states)) await settled(db, states);
-    // Nothing runs that would put them in step (the refresher pauses after a round that ended with them apart;
-    // none is held then): a wait ended at once, and under load in the property test a read ran through its
-    // attempts so and named no watermark. It brings them all to the facts as they are now, leaving none.
-    else await atWatermark(db, facts, () => syncEvery(db, declarations));
-  }
-}
-
-/**
- * A snapshot the refresher holds open from the end of one round to the end of the next: every declaration as
- * that round left it, in step, with the facts cut at their watermark. A round syncs the declarations one after
- * the other, and a request may catch some of them up alone (a few new rows, sync-policy.ts): meanwhile the
- * tables a report reads together stand apart in the database. At 1× while plate reads poured in, a dashboard
- * then waited for the customers' sync (5–11 s; p95 9–18 s); it reads here instead.
- */
-interface HeldSnapshot {
-  tx: Queryable;
-  watermark: Watermark;
-  /** State table → when its tables were last brought up to date (Date.now()), as the snapshot began. */
-  syncedAt: ReadonlyMap<string, number>;
-  /** Reads under way in it: it ends after them. */
-  reading: Set<Promise<unknown>>;
-}
-
-const heldSnapshots = new WeakMap<Database, HeldSnapshot>();
-
-/** A held snapshot: `release` ends it once its reads are done, and settles then. */
-export interface SnapshotHold {
-  release: () => Promise<void>;
-}
-
-/**
- * Holds a snapshot of where `declarations` stand for the reports that find their tables apart, in place of
- * the one held before, until released. None is held when they do not stand in step (a request caught one of
- * them up alone meanwhile). It reads on a connection of its own: the pool's serve the rest.
- */
-export async function holdSnapshot(
-  db: Database,
-  declarations: readonly DerivedDeclaration[],
-): Promise<SnapshotHold> {
-  let opened = () => {};
-  const open = new Promise<void>((resolve) => (opened = resolve));
-  let released = () => {};
-  const releasing = new Promise<void>((resolve) => (released = resolve));
-  const holding = inStepSnapshot(
-    db,
-    declarations,
-    async (tx, watermark) => {
-      const held: HeldSnapshot = { tx, watermark, syncedAt: syncTimes(db, declarations), reading: new Set() };
-      heldSnapshots.set(db, held);
-      opened();
-      await releasing;
-      if (heldSnapshots.get(db) === held) heldSnapshots.delete(db);
-      await Promise.allSettled(held.reading);
-    },
-    { ownConnection: true },
-  )
-    .catch((error) => logger.warn("no snapshot of the report tables held", { error }))
-    .finally(opened);
-  await open;
-  return {
-    release: () => {
-      released();
-      return holding.then(() => {});
-    },
-  };
-}
-
-/** When each declaration's tables were brought up to date (Date.now()); now when this process does not know. */
-function syncTimes(db: Database, declarations: readonly DerivedDeclaration[]): Map<string, number> {
-  const now = Date.now();
-  return new Map(
-    declarations.map(({ bookkeeping: { state } }) => {
-      const began = syncBeganAt(db, state);
-      return [state, began === null ? now : now - (performance.now() - began)];
-    }),
-  );
-}
-
-/** Reads in the snapshot held, when there is one and it holds every declaration; else null. */
-function readHeld<T>(
-  db: Database,
-  declarations: readonly DerivedDeclaration[],
-  read: (tx: Queryable) => Promise<T>,
-): Promise<ReadAtOneMoment<T>> | null {
-  const held = heldSnapshots.get(db);
-  const times = declarations.map(({ bookkeeping }) => held?.syncedAt.get(bookkeeping.state));
-  if (!held || times.includes(undefined)) return null;
-  // Noted before anything else runs: the snapshot ends only after it.
-  const reading = read(held.tx);
-  held.reading.add(reading);
-  const watermark = Object.fromEntries(factsOf(declarations).map((fact) => [fact, held.watermark[fact]]));
-  return reading
-    .then((value) => ({ value, watermark, syncedAt: new Date(Math.min(...(times as number[]))) }))
-    .finally(() => held.reading.delete(reading));
 }

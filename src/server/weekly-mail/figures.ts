@@ -8,8 +8,8 @@ import type { WindowName } from "../reports/sql.ts";
 import { trxRevenueSql } from "../reports/transactions/trx-revenue.ts";
 import { CUSTOMER_VISITS_DECLARED } from "../warehouse/derived/customers/customer-tables.ts";
 import { SALES_SUMS_DECLARED } from "../warehouse/derived/transactions/sales-rollup.ts";
+import { readAtOneMoment } from "../warehouse/read-at-one-moment.ts";
 import type { Site } from "../warehouse/sites.ts";
-import { readAtOneMoment } from "../warehouse/watermark.ts";
 import {
   hasMemberships,
   MEMBER_READS,
@@ -95,7 +95,7 @@ export async function weeklyFigures(
   now: Date,
 ): Promise<WeeklyFigures> {
   const chain = siteIds.length === 0;
-  // Every query at one moment, as a report reads (warehouse/watermark.ts).
+  // Every query at one moment, as a report reads (warehouse/read-at-one-moment.ts).
   const { value: read } = await readAtOneMoment(db, READS, async (tx) => {
     const sites = await tx.query<Site>(
       `SELECT id, code, name FROM sites WHERE ${chain ? "active" : `list_contains(${INTEGERS("$1")}, id)`} ORDER BY name`,
