@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type AddressObject, simpleParser } from "mailparser";
+import type { AddressObject, ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import type { Database } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
@@ -25,7 +25,9 @@ export async function startInboxServer(db: Database, port: number): Promise<Inbo
     banner: "Wasbord postvak",
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // The parser (with its character sets, a third of the server's code) is loaded with the first message.
+      import("mailparser")
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((mail) => storeMessage(db, mail))
         .then(() => callback())
         .catch((error: Error) => {
@@ -44,8 +46,6 @@ export async function startInboxServer(db: Database, port: number): Promise<Inbo
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
 
 async function storeMessage(db: Database, mail: ParsedMail): Promise<void> {
   await db.run(

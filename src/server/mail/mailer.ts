@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from "nodemailer";
+import type { createTransport, Transporter } from "nodemailer";
 import type { MailConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/errors.ts";
@@ -40,14 +40,14 @@ export class MailOffError extends ApiError {
 export async function createMailer(config: MailConfig, deps: { db: Database }): Promise<Mailer> {
   const { transport } = config;
   if (transport.kind === "off") return mailOff();
-  if (transport.kind === "smtp") return nodemailerMailer("smtp", config.from, createTransport(transport.url));
+  if (transport.kind === "smtp") return nodemailerMailer("smtp", config.from, transport.url);
   const inbox = await startInboxServer(deps.db, transport.port);
   logger.info(`Postvak: e-mail gaat naar de SMTP-server in de app op 127.0.0.1:${inbox.port}`);
   const mailer = nodemailerMailer(
     "inbox",
     config.from,
     // The server inside the app speaks plain SMTP on loopback only: no TLS, no sign-in.
-    createTransport({ host: "127.0.0.1", port: inbox.port, secure: false, ignoreTLS: true }),
+    { host: "127.0.0.1", port: inbox.port, secure: false, ignoreTLS: true },
   );
   return {
     ...mailer,
@@ -67,13 +67,21 @@ export function mailOff(): Mailer {
   };
 }
 
-function nodemailerMailer(mode: "smtp" | "inbox", from: string, transporter: Transporter): Mailer {
+function nodemailerMailer(
+  mode: "smtp" | "inbox",
+  from: string,
+  options: Parameters<typeof createTransport>[0],
+): Mailer {
+  // nodemailer is loaded with the first mail: a start that sends none does not parse it.
+  let transporter: Promise<Transporter> | null = null;
+  const transport = () =>
+    (transporter ??= import("nodemailer").then(({ createTransport }) => createTransport(options)));
   return {
     mode,
     async send(message) {
-      const info = await transporter.sendMail({ from, ...message });
+      const info = await (await transport()).sendMail({ from, ...message });
       return { messageId: info.messageId };
     },
-    close: async () => transporter.close(),
+    close: async () => (await transporter)?.close(),
   };
 }

@@ -4,7 +4,6 @@ import { logger } from "../logging/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { weeklyFigures } from "./figures.ts";
 import { recipientsDue } from "./recipients.ts";
-import { renderWeeklyMail } from "./render.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
 import { isDue, lastCompleteWeek, type MailWeek, sendTimeOf } from "./week.ts";
 
@@ -39,6 +38,8 @@ export async function composeWeeklyMail(
   }).toString();
   const token = recipient.id === null ? "" : `?token=${await unsubscribeToken(deps.db, recipient.id)}`;
   const unsubscribe = `${deps.publicUrl}${UNSUBSCRIBE_PATH}${token}`;
+  // Loaded with the first mail: its charts (ECharts) are a third of the server's code, which every start parsed.
+  const { renderWeeklyMail } = await import("./render.ts");
   const mail = renderWeeklyMail(figures, { report: report.toString(), unsubscribe });
   return {
     ...mail,
