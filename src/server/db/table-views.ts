@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { oneRowEach } from "./one-row-each.ts";
 
 // Tables read through views within a scope (Database.withTableViews): the warehouse reads the facts as of a
 // watermark this way. A transaction in the scope creates the views as temporary views on its connection after
@@ -58,9 +59,8 @@ async function neededViews(connection: DuckDBConnection): Promise<[string, Table
   const checked = views.filter(([, view]) => view.needed !== undefined);
   if (checked.length === 0) return views;
   const reader = await connection.runAndReadAll(
-    `SELECT ${checked.map(([, view], i) => `(${view.needed}) AS c${i}`).join(", ")}`,
+    oneRowEach(checked.map(([, view], i) => `SELECT ${i} AS i WHERE ${view.needed}`)),
   );
-  const [row] = reader.getRows();
-  const skipped = new Set(checked.filter((_, i) => row[i] !== true).map(([name]) => name));
-  return views.filter(([name]) => !skipped.has(name));
+  const needed = new Set(reader.getRows().map(([i]) => checked[Number(i)][0]));
+  return views.filter(([name, view]) => view.needed === undefined || needed.has(name));
 }

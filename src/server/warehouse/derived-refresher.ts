@@ -1,7 +1,14 @@
 import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
+import { oneRowEach } from "../db/one-row-each.ts";
 import { logger } from "../logging/logger.ts";
-import { confirmUpToDate, roundReaches, roundUnderway, setRefreshed } from "./derived-sync.ts";
+import {
+  confirmUpToDate,
+  roundReaches,
+  roundUnderway,
+  setRefreshed,
+  type TableCount,
+} from "./derived-sync.ts";
 import { type DerivedDeclaration, FACT_TABLES } from "./derived-tables.ts";
 import { holdSnapshot, type SnapshotHold } from "./held-snapshot.ts";
 import { localDate } from "./time-zone.ts";
@@ -144,12 +151,16 @@ const now = serverClock();
  * was taken: the same input means no fact arrived since that generation either.
  */
 async function roundInput(db: Database, facts: readonly string[]): Promise<string> {
-  const counts = facts.map(
-    (table) =>
-      `(SELECT count(*) FROM ${table}) AS "${table} rows", (SELECT coalesce(max(rowid) + 1, 0) FROM ${table}) AS "${table} next"`,
+  const rows = await db.query<{ fact: string } & TableCount>(
+    oneRowEach(
+      facts.map(
+        (table) =>
+          `SELECT '${table}' AS fact, count(*) AS rows, coalesce(max(rowid) + 1, 0) AS next FROM ${table}`,
+      ),
+    ),
   );
-  const [row] = await db.query(`SELECT ${counts.join(", ")}`);
-  return JSON.stringify({ day: localDate(now()), ...row });
+  const counts = new Map(rows.map(({ fact, rows, next }) => [fact, { rows, next }]));
+  return JSON.stringify({ day: localDate(now()), facts: facts.map((fact) => counts.get(fact)) });
 }
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString("nl-NL", { maximumFractionDigits: 1 });

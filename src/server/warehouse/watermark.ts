@@ -1,4 +1,5 @@
 import type { Database, Queryable } from "../db/database.ts";
+import { oneRowEach } from "../db/one-row-each.ts";
 import type { TableView, TableViews } from "../db/table-views.ts";
 import { asOfGeneration } from "./derived-sync.ts";
 import type { Bookkeeping, DerivedDeclaration } from "./derived-tables.ts";
@@ -15,10 +16,10 @@ export type Watermark = Readonly<Record<string, number>>;
 /** The row counts of `tables` now, in one snapshot: how far a round of catch-ups brings its declarations. */
 export async function currentWatermark(db: Queryable, tables: readonly string[]): Promise<Watermark> {
   if (tables.length === 0) return {};
-  const [row] = await db.query<Record<string, number>>(
-    `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(", ")}`,
+  const rows = await db.query<{ fact: string; rows: number }>(
+    oneRowEach(tables.map((table) => `SELECT '${table}' AS fact, count(*) AS rows FROM ${table}`)),
   );
-  return row;
+  return Object.fromEntries(rows.map(({ fact, rows }) => [fact, rows]));
 }
 
 /** The fact tables the declarations count in their bookkeeping. */
