@@ -19,8 +19,8 @@ import { atWatermark } from "./watermark.ts";
 // at the database's write generation every `intervalMs` and, when anything was written since its last round,
 // runs a round: every registered sync, all to one watermark (the facts' counts when the round began), so that
 // after a round every derived table holds the same facts and a report reading several of them finds them in
-// step (read-at-one-moment.ts). After each round it holds a snapshot of the tables as the round left them until the
-// next round ends: a report that finds its tables apart meanwhile reads there. The first round runs at once,
+// step (read-at-one-moment.ts). After each round it holds a snapshot of the tables as the round left them until
+// the next round ends: a report that finds its tables apart meanwhile reads there. The first round runs at once,
 // so a restart or a large import is taken in before the first person opens a report.
 // While data keeps pouring in, a round that took d ms runs again no sooner than PAUSE_FACTOR × d later (at most
 // MAX_PAUSE_MS): the customers' or the journeys' catch-up costs 0.2–0.7 s of CPU at 1× however few rows are

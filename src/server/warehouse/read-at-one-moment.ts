@@ -82,9 +82,9 @@ export async function readAtOneMoment<T>(
 }
 
 /**
- * The refresher's round under way when it puts these declarations in step, else null: it takes each of them to its
- * watermark (counted, or to be counted from facts that only grow), and none of them stands past it. One that a
- * request or another catch-up took further stays ahead after the round, which then holds no snapshot; and
+ * The refresher's round under way when it puts these declarations in step, else null: it takes each of them to
+ * its watermark (counted, or to be counted from facts that only grow), and none of them stands past it. One
+ * that a request or another catch-up took further stays ahead after the round, which then holds no snapshot; and
  * between rounds (the refresher pauses after one) nothing moves them at all. Waiting in those cases ended on
  * syncs that changed nothing: under load, reads in the property test ran through their attempts so and named
  * no watermark (seed 252030, 1 in 8 runs beside two busy processes).
