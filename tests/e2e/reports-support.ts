@@ -17,11 +17,17 @@ export async function openReport(page: Page, path: string, title: string): Promi
  * tiles, show the same figures. A first load shows the skeleton ("Rapport wordt geladen"), a later one the
  * small spinner beside the period line ("Bijwerken"): the same request, given the same time. (Until
  * 29 November only the spinner had it; a report opened by a click waited 5 s for its skeleton, and failed
- * two loaded CI runs.)
+ * two loaded CI runs.) A chart is busy until its chunk and its annotations are in: the annotations' legend
+ * appears below it and moves the tables, and a tap whose touch landed before that move clicked beside its
+ * button (a loaded CI run, 29 November).
  */
 export async function expectSettled(page: Page): Promise<void> {
   await expect(page.getByLabel(/^(Bijwerken|Rapport wordt geladen)$/)).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.locator('[data-testid="report-body"][aria-busy="true"]')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '[data-testid="report-body"][aria-busy="true"], [data-testid="report-body"] [aria-busy="true"]',
+    ),
+  ).toHaveCount(0);
 }
 
 /** The figure of a KPI tile as shown (`1.234`, `€ 12,34`). */

@@ -56,7 +56,7 @@ export default function ReportChart({
   const summary = `${declaration.title}: ${series.map((s) => s.label).join(", ")}${withComparison ? `, met ${comparisonWord} ter vergelijking` : ""}.${marked.length ? ` Markeringen: ${marked.map((a) => `${formatDate(a.date)} ${a.text}`).join("; ")}.` : ""}`;
   const range = annotations.range;
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" aria-busy={annotations.loading}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={4}>
         <Title order={2} size="h4">
           {declaration.title}

@@ -220,7 +220,7 @@ function ReportBody({
   );
 }
 
-const ChartPlaceholder = () => <Skeleton height={340} radius="md" />;
+const ChartPlaceholder = () => <Skeleton height={340} radius="md" aria-busy="true" />;
 
 /** Which dates the figures cover, and against which: the envelope's own resolution of the filters. */
 function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {

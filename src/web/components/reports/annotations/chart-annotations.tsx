@@ -37,7 +37,9 @@ export function useChartAnnotations(envelope: ReportEnvelope, series: Series | u
     [data, xs, granularity],
   );
   const notes = useMemo(() => data?.annotations.filter((a) => a.kind === "note") ?? [], [data]);
-  return { range, xs, marks, notes, editable: data?.editable === true };
+  // Until they are in, the legend below the chart may still appear and move what follows it.
+  const loading = range !== null && query.isPending;
+  return { range, xs, marks, notes, editable: data?.editable === true, loading };
 }
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
