@@ -20,6 +20,9 @@ function app() {
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.post("/api/busy", (c) => c.json({ error: { code: "rate_limited", message: "Te veel." } }, 429));
+  app.post("/api/collect", async (c) =>
+    (await c.req.text()) ? c.body(null, 202) : c.json({ error: { code: "validation_error" } }, 400),
+  );
   return app;
 }
 
@@ -52,6 +55,15 @@ describe("the access log", () => {
   it("logs health checks only at debug level", async () => {
     await app().request("/healthz");
     expect(lines).toEqual([]);
+  });
+
+  it("logs an accepted tracking event only at debug level, a refused one as any request", async () => {
+    await app().request("/api/collect", { method: "POST", body: "{}" });
+    expect(lines).toEqual([]);
+    await app().request("/api/collect", { method: "POST" });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: "info", route: "/api/collect", status: 400 }),
+    ]);
   });
 
   it("counts requests and rate-limit refusals per route pattern", async () => {

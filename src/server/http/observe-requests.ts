@@ -29,9 +29,11 @@ export function observeRequests(): MiddlewareHandler<CallerEnv> {
     httpDuration.observe({ route }, seconds);
     if (status === 429) rateLimited.inc({ route });
     // Health checks come every few seconds from the proxy or the supervisor: only worth a line when debugging,
-    // or a warning when not ready (their own reason is logged where it is found out).
+    // or a warning when not ready (their own reason is logged where it is found out). A website's tracking
+    // events come by the thousand a second in a burst: an accepted one is counted, not logged.
     const probe = route === "/healthz" || route === "/readyz";
-    const level = probe ? (status >= 500 ? "warn" : "debug") : status >= 500 ? "error" : "info";
+    const routine = probe || (route === "/api/collect" && status < 300);
+    const level = status >= 500 ? (probe ? "warn" : "error") : routine ? "debug" : "info";
     logger.log(level, "request", {
       requestId,
       method: c.req.method,
