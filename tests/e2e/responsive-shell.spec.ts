@@ -1,4 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
+import {
+  ADMIN_OVERVIEW,
+  ADMIN_SECTIONS,
+  navPages,
+  pageTitle,
+  REPORT_SECTIONS,
+} from "../../src/shared/navigation.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectSettled, saveScreen } from "./reports-support.ts";
 import { ADMIN_LINKS, REPORT_GROUPS, REPORT_LINKS } from "./spec-navigation.ts";
@@ -18,6 +25,12 @@ const SIZES = [
 const reportsNav = (page: Page) => page.getByRole("navigation", { name: "Rapportagemenu" });
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Beheermenu" });
 const burger = (page: Page) => page.getByRole("button", { name: /^Menu (openen|sluiten)$/ });
+const pages = [ADMIN_OVERVIEW, ...navPages([...REPORT_SECTIONS, ...ADMIN_SECTIONS])];
+function titleOf(path: string): string {
+  const entry = pages.find((page) => page.path === path);
+  if (!entry) throw new Error(`the navigation has no page at ${path}`);
+  return pageTitle(entry);
+}
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -54,7 +67,11 @@ async function choose(page: Page, nav: Locator, phone: boolean, path: string, gr
   }
   await nav.locator(`a[href="${path}"]`).click();
   await expect(page).toHaveURL(path);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+  // The new page's own heading: the address changes at the click, but the page before stays on screen until
+  // the new one has rendered, and a burger opened meanwhile is closed again when it does.
+  await expect(page.getByRole("heading", { level: 1, name: titleOf(path), exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   if (phone) {
     await expect(burger(page)).toHaveAccessibleName("Menu openen");
     await expect(nav).not.toBeInViewport();
