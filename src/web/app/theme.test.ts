@@ -33,15 +33,23 @@ function colourOf(token: string): string {
   return variable(`--mantine-color-${name}-${shade ?? primaryShade}`);
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const channel = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+/** Of `#rrggbb` or `rgba(r, g, b, a)`, as WCAG works it out. */
+function luminance(colour: string): number {
+  const channels = colour.startsWith("rgb")
+    ? (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number)
+    : [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+  const [r, g, b] = channels.map((value) => {
+    const channel = value / 255;
     return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -78,6 +86,39 @@ describe("text colours", () => {
       .map(([token, file]) => ({ token, file, ratio: contrastOnWhite(colourOf(token)) }))
       .filter(({ ratio }) => ratio < 4.5)
       .map(({ token, file, ratio }) => `${token} (${file}): ${ratio.toFixed(2)}:1`);
+    expect(tooLight).toEqual([]);
+  });
+});
+
+/**
+ * The colours of every element drawn in the light variant (`variant="light"`, its `color` or the primary), and
+ * the primary itself: the navigation's open page is drawn in it.
+ */
+function lightVariantColours(): Set<string> {
+  const attribute = String.raw`\s+[\w-]+(?:=(?:"[^"]*"|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?`;
+  const openingTag = new RegExp(`<[A-Z][\\w.]*((?:${attribute})*)\\s*/?>`, "g");
+  const colours = new Set([merged.primaryColor]);
+  for (const file of sourceFiles(join(import.meta.dirname, ".."))) {
+    for (const [, attributes] of readFileSync(file, "utf8").matchAll(openingTag)) {
+      if (!attributes.includes('variant="light"')) continue;
+      colours.add(/\bcolor="(\w+)"/.exec(attributes)?.[1] ?? merged.primaryColor);
+    }
+  }
+  return colours;
+}
+
+describe("the light variant (tinted buttons and badges, the open page in the navigation)", () => {
+  it("keeps its text at 4.5:1 on its tint and under the mouse, in every colour the screens draw it in", () => {
+    const colours = lightVariantColours();
+    // The ones this test was written for: the navigation's open page and a tinted button, a red one.
+    for (const name of ["blue", "red", "gray"]) expect(colours.has(name)).toBe(true);
+    const tooLight = [...colours].flatMap((name) => {
+      const text = overrides[`--mantine-color-${name}-light-color`] ?? merged.colors[name][9];
+      return [1, 2]
+        .map((shade) => ({ shade, ratio: contrast(text, merged.colors[name][shade]) }))
+        .filter(({ ratio }) => ratio < 4.5)
+        .map(({ shade, ratio }) => `${name} text on shade ${shade}: ${ratio.toFixed(2)}:1`);
+    });
     expect(tooLight).toEqual([]);
   });
 });
