@@ -67,6 +67,18 @@ function whatSticksOut(page: Page): Promise<string> {
   });
 }
 
+/** The header's links, in the spec's order with the dashboard first, and the account it names. */
+export async function expectHeader(page: Page) {
+  const header = page.getByRole("navigation", { name: "Hoofdmenu" });
+  // Beyond the spec, first: the dashboard, which had no entry but the logo.
+  await expect(header.getByRole("link")).toHaveText(["Dashboard", "Rapportage", "Instellingen", "Logout"]);
+  await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(header.getByRole("link", { name: "Rapportage" })).toHaveAttribute("href", "/reports");
+  await expect(header.getByRole("link", { name: "Instellingen" })).toHaveAttribute("href", "/admin");
+  await expect(header.getByRole("link", { name: "Logout" })).toHaveAttribute("href", "/logout");
+  await expect(page.getByTestId("account-text")).toHaveText("demo");
+}
+
 /** Fills the bundled provider's real login page. */
 export async function logInOnProviderPage(page: Page, account = DEMO): Promise<void> {
   await expect(page.getByRole("heading", { name: "Inloggen bij Wasbord" })).toBeVisible();
