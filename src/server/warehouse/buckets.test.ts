@@ -31,6 +31,30 @@ describe("Europe/Amsterdam instants", () => {
       ["2026-10-25T01:00:00.000Z", 1],
     ]);
   });
+
+  it("finds the clock changes of several years, over a year's end, and a change on either edge", () => {
+    const hours = (segments: ReturnType<typeof offsetSegments>) =>
+      segments.map((s) => [new Date(s.from).toISOString(), s.offsetMs / 3_600_000]);
+    // The last Sundays of March and October, 01:00 UTC.
+    expect(hours(offsetSegments(startOfDay("2024-06-15"), startOfDay("2027-02-01")))).toEqual([
+      ["2024-06-14T22:00:00.000Z", 2],
+      ["2024-10-27T01:00:00.000Z", 1],
+      ["2025-03-30T01:00:00.000Z", 2],
+      ["2025-10-26T01:00:00.000Z", 1],
+      ["2026-03-29T01:00:00.000Z", 2],
+      ["2026-10-25T01:00:00.000Z", 1],
+    ]);
+    // Starting on a change, the first segment is the new offset; ending on one, it is the last segment.
+    const spring = new Date("2026-03-29T01:00:00Z");
+    const autumn = new Date("2026-10-25T01:00:00Z");
+    expect(hours(offsetSegments(spring, autumn))).toEqual([
+      ["2026-03-29T01:00:00.000Z", 2],
+      ["2026-10-25T01:00:00.000Z", 1],
+    ]);
+    expect(
+      hours(offsetSegments(new Date(spring.getTime() + 1000), new Date(autumn.getTime() - 1000))),
+    ).toEqual([["2026-03-29T01:00:01.000Z", 2]]);
+  });
 });
 
 describe("buckets", () => {
