@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migratedDatabase } from "../../../tests/support/migrated-database.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Site } from "../warehouse/sites.ts";
@@ -22,19 +22,24 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const FIT_READ = /^SELECT site_id, day, sum\(quantity\)/;
+const VERSION_READ = /^SELECT site_id, list_sort\(list\(part/;
 
-/** The database, counting the reads of washes for a fit; `failFirst` makes the first of them fail. */
-function counted(options: { failFirst?: boolean } = {}) {
-  const seen = { fitReads: 0 };
+/**
+ * The database (or `over`, a snapshot), counting the reads of washes for a fit and of the inputs' versions;
+ * `failFirst` makes the first fit read fail.
+ */
+function counted(options: { failFirst?: boolean } = {}, over: Queryable = db) {
+  const seen = { fitReads: 0, versionReads: 0 };
   const queryable: Queryable = {
     query: (sql, params) => {
+      if (VERSION_READ.test(sql)) seen.versionReads++;
       if (FIT_READ.test(sql)) {
         seen.fitReads++;
         if (options.failFirst && seen.fitReads === 1) return Promise.reject(new Error("read failed"));
       }
-      return db.query(sql, params);
+      return over.query(sql, params);
     },
-    run: (sql, params) => db.run(sql, params),
+    run: (sql, params) => over.run(sql, params),
   };
   return { queryable, seen };
 }
@@ -62,6 +67,37 @@ describe("siteForecasts", () => {
     const answer = await siteForecasts(queryable, sites, "2026-03-03", { backtest: false });
     expect(seen.fitReads).toBe(2);
     expect(answer.map((site) => site.siteId)).toEqual(sites.map((site) => site.id));
+  });
+});
+
+describe("the inputs' versions", () => {
+  it("are read once per snapshot, however often a report asks (the dashboard asks four times)", async () => {
+    await db.snapshot(async (tx) => {
+      const { queryable, seen } = counted({}, tx);
+      const ask = () => siteForecasts(queryable, sites, "2026-03-05", { backtest: false });
+      await Promise.all([ask(), ask(), ask(), ask()]);
+      await ask();
+      expect(seen.versionReads).toBe(1);
+    });
+  });
+
+  it("are read at rest once per write to the database, and a new forecast's weather is a new version", async () => {
+    const query = vi.spyOn(db, "query");
+    const versionReads = () => query.mock.calls.filter(([sql]) => VERSION_READ.test(sql)).length;
+    try {
+      const [a] = await siteForecasts(db, sites, "2026-03-06", { backtest: false });
+      await siteForecasts(db, sites, "2026-03-06", { backtest: false });
+      expect(versionReads()).toBe(1);
+      await db.run(
+        `INSERT INTO weather_forecasts VALUES ($1, DATE '2026-03-06', 8, 2, 1, TIMESTAMPTZ '2026-03-06 05:00:00+00')`,
+        [sites[0].id],
+      );
+      const [again] = await siteForecasts(db, sites, "2026-03-06", { backtest: false });
+      expect(versionReads()).toBe(2);
+      expect(again.version).not.toBe(a.version);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 
