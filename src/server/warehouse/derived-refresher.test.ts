@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
 import { type DerivedTables, declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
-import { asRequest, upToDateWith } from "./derived-sync.ts";
+import { asRequest, requestPlan, upToDateWith } from "./derived-sync.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 
 // The refresher on a real (in-memory) DuckDB with one derived table: `facts_taken` gets a row per sync with
@@ -145,5 +145,32 @@ describe("the derived-table refresher", () => {
     await refresher.stop(); // nobody catches up in the background any more: requests are exact again
     await asRequest(() => syncTaken(db));
     expect((await derived()).rows).toBe(10_072);
+  });
+
+  it("plans a request: it leaves every table as it is only when it would catch none up", async () => {
+    const refresher = startDerivedRefresher(db, {
+      declarations: [DECLARED],
+      facts: ["facts"],
+      intervalMs: 60_000,
+    });
+    await vi.waitFor(async () => expect((await derived()).rows).toBe(30), { timeout: 10_000 });
+    const tables = [DECLARED.bookkeeping];
+    // Nothing new: there is nothing to leave.
+    await refresher.firstRound;
+    expect(await requestPlan(db, tables)).toEqual({ othersLeft: false, leavesAll: false, syncedAt: null });
+    // 40 new rows: the request takes them in itself.
+    await db.run("INSERT INTO facts SELECT range FROM range(40)");
+    expect(await requestPlan(db, tables)).toEqual({ othersLeft: false, leavesAll: false, syncedAt: null });
+    await asRequest(() => syncTaken(db));
+    // 5 001 more, the last sync a moment ago: it leaves them all, and says since when.
+    const before = Date.now();
+    await db.run(`INSERT INTO facts SELECT range FROM range(${INLINE_ROWS + 1})`);
+    const plan = await requestPlan(db, tables);
+    expect(plan).toMatchObject({ othersLeft: true, leavesAll: true });
+    expect(plan.syncedAt?.getTime()).toBeLessThanOrEqual(before + 5);
+    expect(plan.syncedAt?.getTime()).toBeGreaterThan(before - 10_000);
+    // No refresher: a request catches up on everything.
+    await refresher.stop();
+    expect(await requestPlan(db, tables)).toEqual({ othersLeft: false, leavesAll: false, syncedAt: null });
   });
 });

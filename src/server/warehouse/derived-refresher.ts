@@ -2,15 +2,10 @@ import { serverClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { oneRowEach } from "../db/one-row-each.ts";
 import { logger } from "../logging/logger.ts";
-import {
-  confirmUpToDate,
-  roundReaches,
-  roundUnderway,
-  setRefreshed,
-  type TableCount,
-} from "./derived-sync.ts";
+import { confirmUpToDate, setRefreshed, type TableCount } from "./derived-sync.ts";
 import { type DerivedDeclaration, FACT_TABLES } from "./derived-tables.ts";
 import { holdSnapshot, type SnapshotHold } from "./held-snapshot.ts";
+import { roundReaches, roundUnderway } from "./round-underway.ts";
 import { localDate } from "./time-zone.ts";
 import { atWatermark } from "./watermark.ts";
 

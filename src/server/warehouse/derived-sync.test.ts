@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Database } from "../db/database.ts";
-import { roundUnderway, serialised, settled } from "./derived-sync.ts";
+import { serialised, settled } from "./derived-sync.ts";
+import { roundUnderway } from "./round-underway.ts";
 
 // The idle check of a derived table: a sync runs when anything may have been written since the last one
 // began, and is skipped (no query at all) when nothing was. Here the "sync" only counts how often it ran.

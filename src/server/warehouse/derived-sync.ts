@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Database, type Queryable } from "../db/database.ts";
+import { oneRowEach } from "../db/one-row-each.ts";
 import { inTableViews } from "../db/table-views.ts";
 import type { Bookkeeping } from "./derived-tables.ts";
+import { roundOf } from "./round-underway.ts";
 import { requestSync, type SyncSituation } from "./sync-policy.ts";
 
 // When the tables the reports derive from append-only facts are brought up to date: one sync at a time per
@@ -40,7 +42,7 @@ const refreshed = new WeakSet<Database>();
 /**
  * Set while a report request runs its syncs: they may then skip a catch-up (sync-policy.ts), and note when
  * the tables they leave as they are were last brought up to date (performance.now(), the oldest).
- * `othersLeft`: the request leaves one of the tables it reads to the refresher (leavesAny).
+ * `othersLeft`: the request leaves one of the tables it reads to the refresher (requestPlan).
  */
 const requestScope = new AsyncLocalStorage<{ syncedAt: number | null; othersLeft: boolean }>();
 
@@ -66,15 +68,18 @@ export const leftToRefresher = (db: Database): boolean =>
 
 /**
  * Runs a report request's syncs: each decides by sync-policy.ts whether to catch up or read what is there,
- * knowing whether the request leaves another of its tables to the refresher (`othersLeft`, from leavesAny).
+ * knowing whether the request leaves another of its tables to the refresher (`othersLeft`, from requestPlan).
  * Answers when the derived tables the request reads were brought up to date: null when every one caught up
  * with the facts the request found, else the moment the oldest one it left to the refresher did.
  */
 export async function asRequest(work: () => Promise<unknown>, othersLeft = false): Promise<Date | null> {
   const scope = { syncedAt: null as number | null, othersLeft };
   await requestScope.run(scope, work);
-  return scope.syncedAt === null ? null : new Date(Date.now() - (performance.now() - scope.syncedAt));
+  return scope.syncedAt === null ? null : dateOf(scope.syncedAt);
 }
+
+/** The moment a performance.now() reading stands for. */
+const dateOf = (performanceMs: number) => new Date(Date.now() - (performance.now() - performanceMs));
 
 /**
  * Runs the sync of one state table on the database, after the previous call for it (on the same database)
@@ -167,35 +172,6 @@ export const syncBeganAt = (db: Database, state: string): number | null =>
   chains.get(db)?.get(state)?.syncedAt ?? null;
 
 /**
- * The refresher's round under way on a database, until it ends: it brings every declaration to one watermark,
- * `reaches` (fact table → rows) once it has counted the facts.
- */
-export interface Round {
-  done: Promise<void>;
-  reaches: Readonly<Record<string, number>> | null;
-}
-const rounds = new WeakMap<Database, Round>();
-
-/** The refresher's round under way; null between rounds. */
-export const roundOf = (db: Database): Round | null => rounds.get(db) ?? null;
-
-/** Notes the refresher's round under way, so that a request can wait for the tables to be in step. */
-export function roundUnderway(db: Database, done: Promise<void>): void {
-  const round: Round = { done, reaches: null };
-  rounds.set(db, round);
-  const ended = () => {
-    if (rounds.get(db) === round) rounds.delete(db);
-  };
-  done.then(ended, ended);
-}
-
-/** Notes the watermark the round under way brings every declaration to. */
-export function roundReaches(db: Database, watermark: Readonly<Record<string, number>>): void {
-  const round = rounds.get(db);
-  if (round) round.reaches = watermark;
-}
-
-/**
  * Waits until one of these state tables' syncs ends, or else until the refresher's round under way and their
  * syncs running have. The tables a report reads together stand apart while a round has synced some of them
  * and not yet the others, and what brings them in step is one of their own syncs. Waiting for the whole round
@@ -205,7 +181,7 @@ export function roundReaches(db: Database, watermark: Readonly<Record<string, nu
 export async function settled(db: Database, states: readonly string[]): Promise<void> {
   const byState = chains.get(db);
   const all = Promise.all([
-    rounds.get(db)?.done.catch(() => {}),
+    roundOf(db)?.done.catch(() => {}),
     ...states.map((state) => byState?.get(state)?.last.catch(() => {})),
   ]);
   let notify = () => {};
@@ -217,21 +193,40 @@ export async function settled(db: Database, states: readonly string[]): Promise<
   for (const chain of listening) chain.onEnd = chain.onEnd.filter((waiting) => waiting !== notify);
 }
 
-/**
- * Whether a report request would leave one of these tables (their bookkeeping) to the refresher, or wait for
- * its catch-up under way. Then it takes in no few new rows of the others either (sync-policy.ts): a report
- * reads its tables at one watermark, and catching some up while leaving the rest set them apart until the
- * refresher's round brought them in step again. At 1× while plate reads poured in, the dashboard took the
- * sales that had just arrived into its sales sums, not into the customers' tables, and waited 7 s.
- */
-export async function leavesAny(db: Database, tables: readonly Bookkeeping[]): Promise<boolean> {
-  if (!refreshed.has(db)) return false;
-  for (const { state, facts } of tables) {
-    const chain = chainOf(db, state);
-    if (chain.running === 0 && chain.upToDate === db.writeGeneration) continue;
-    if (requestSync(await situation(db, chain, state, facts, false)) !== "catch-up") return true;
-  }
-  return false;
+/** What a report request's syncs will do, found before they run (requestPlan). */
+export interface RequestPlan {
+  /**
+   * It leaves one of its tables (their bookkeeping) to the refresher, or waits for its catch-up under way.
+   * Then it takes no few new rows into the others either (sync-policy.ts): a report reads its tables at one
+   * watermark, and catching some up while leaving the rest set them apart until the refresher's round brought
+   * them in step again. At 1× while plate reads poured in, the dashboard took the sales that had just arrived
+   * into its sales sums, not into the customers' tables, and waited 7 s.
+   */
+  othersLeft: boolean;
+  /**
+   * It leaves every one of them as it is, catching none up: then it counts no watermark for syncs that would
+   * not run. Under load at 1× that count, its fact views and each sync's look at its table inside them took
+   * 100–500 ms of a report's 250–1 000 before it read anything.
+   */
+  leavesAll: boolean;
+  /** When it leaves them all, when the oldest of them was last brought up to date; else null. */
+  syncedAt: Date | null;
+}
+
+/** What a report request's syncs of these tables (their bookkeeping) will do: see RequestPlan. */
+export async function requestPlan(db: Database, tables: readonly Bookkeeping[]): Promise<RequestPlan> {
+  if (!refreshed.has(db)) return { othersLeft: false, leavesAll: false, syncedAt: null };
+  const behind = tables
+    .map(({ state, facts }) => ({ chain: chainOf(db, state), state, facts }))
+    .filter(({ chain }) => !(chain.running === 0 && chain.upToDate === db.writeGeneration));
+  const found = await situations(db, behind, false);
+  const othersLeft = found.some(
+    (situation) => requestSync({ ...situation, othersLeft: false }) !== "catch-up",
+  );
+  const leavesAll =
+    othersLeft && found.every((situation) => requestSync({ ...situation, othersLeft }) === "read");
+  const ages = leavesAll ? behind.flatMap(({ chain }) => chain.syncedAt ?? []) : [];
+  return { othersLeft, leavesAll, syncedAt: ages.length > 0 ? dateOf(Math.min(...ages)) : null };
 }
 
 /** Whether a request goes on to catch up (sync-policy.ts), after waiting for the catch-up under way if told. */
@@ -243,7 +238,7 @@ async function requestMayCatchUp(
 ): Promise<boolean> {
   for (let waited = false; ; waited = true) {
     if (chain.running === 0 && chain.upToDate === db.writeGeneration) return false;
-    const decision = requestSync(await situation(db, chain, state, facts, waited));
+    const decision = requestSync((await situations(db, [{ chain, state, facts }], waited))[0]);
     if (decision === "catch-up") return true;
     if (decision !== "wait") {
       const scope = requestScope.getStore();
@@ -256,36 +251,45 @@ async function requestMayCatchUp(
 }
 
 /**
- * What a request finds before it reads a state's tables: the fact rows added or removed since its last sync
+ * What a request finds before it reads each state's tables: the fact rows added or removed since its last sync
  * (from the row counts DuckDB keeps, without a scan) and how old the tables are. Before this process synced
  * them, their bookkeeping says when a sync last took facts in: after a restart the tables are as old as that,
  * not of unknown age, so the first report reads them as the last process left them instead of waiting for
  * the rows ingested meanwhile (6,6 s at 10× after a stop under load). Bookkeeping that holds no rows is a
- * build from nothing, which a request waits for.
+ * build from nothing, which a request waits for. One statement for all: under load each waits for the cores.
  */
-async function situation(
+async function situations(
   db: Database,
-  chain: Chain,
-  state: string,
-  facts: Readonly<Record<string, string>>,
+  tables: readonly { chain: Chain; state: string; facts: Readonly<Record<string, string>> }[],
   waited: boolean,
-): Promise<SyncSituation> {
-  const columns = Object.keys(facts);
-  const differences = columns.map((column) => `abs((SELECT count(*) FROM ${facts[column]}) - ${column})`);
-  const [row] = await db.query<{ rows: number; held: number; syncedAt: number }>(
-    `SELECT ${differences.join(" + ")} AS rows, ${columns.join(" + ")} AS held, epoch_ms(synced_at) AS "syncedAt"
-     FROM ${state}`,
+): Promise<SyncSituation[]> {
+  if (tables.length === 0) return [];
+  const rows = await db.query<{ i: number; rows: number; held: number; syncedAt: number }>(
+    oneRowEach(
+      tables.map(({ state, facts }, i) => {
+        const columns = Object.keys(facts);
+        const differences = columns.map(
+          (column) => `abs((SELECT count(*) FROM ${facts[column]}) - ${column})`,
+        );
+        return `SELECT ${i} AS i, ${differences.join(" + ")} AS rows, ${columns.join(" + ")} AS held,
+          epoch_ms(synced_at) AS "syncedAt" FROM ${state}`;
+      }),
+    ),
   );
-  if (chain.syncedAt === null && row.held > 0)
-    chain.syncedAt = performance.now() - (Date.now() - row.syncedAt);
-  return {
-    newRows: row.rows,
-    sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
-    refreshed: refreshed.has(db),
-    catchingUp: chain.running > 0,
-    waited,
-    othersLeft: requestScope.getStore()?.othersLeft,
-  };
+  const found = new Map(rows.map((row) => [row.i, row]));
+  return tables.map(({ chain }, i) => {
+    const row = found.get(i) as (typeof rows)[number];
+    if (chain.syncedAt === null && row.held > 0)
+      chain.syncedAt = performance.now() - (Date.now() - row.syncedAt);
+    return {
+      newRows: row.rows,
+      sinceSyncMs: chain.syncedAt === null ? null : performance.now() - chain.syncedAt,
+      refreshed: refreshed.has(db),
+      catchingUp: chain.running > 0,
+      waited,
+      othersLeft: requestScope.getStore()?.othersLeft,
+    };
+  });
 }
 
 /**

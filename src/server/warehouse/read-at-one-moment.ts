@@ -1,13 +1,14 @@
 import type { Database, Queryable } from "../db/database.ts";
 import { logger } from "../logging/logger.ts";
-import { asRequest, leavesAny, type Round, roundOf, settled, upToDateWith } from "./derived-sync.ts";
+import { asRequest, requestPlan, settled, upToDateWith } from "./derived-sync.ts";
 import { type DerivedDeclaration, syncEvery } from "./derived-tables.ts";
 import { readHeld } from "./held-snapshot.ts";
+import { type Round, roundOf } from "./round-underway.ts";
 import {
   atWatermark,
   currentWatermark,
   factsOf,
-  heldBy,
+  heldByEach,
   inStepSnapshot,
   type ReadAtOneMoment,
 } from "./watermark.ts";
@@ -45,10 +46,12 @@ export async function readAtOneMoment<T>(
   let waitedFor: Round | null = null;
   for (let attempt = 1; ; ) {
     if (!upToDateWith(db, states)) {
-      const othersLeft = await leavesAny(db, bookkeeping);
+      const plan = await requestPlan(db, bookkeeping);
       // One after the other, as the refresher does: side by side, a quick table took in the new rows at once
       // while the customers' catch-up ran (or queued behind the refresher's), and stood ahead all that time.
-      syncedAt = await asRequest(() => atWatermark(db, facts, () => syncEvery(db, declarations)), othersLeft);
+      syncedAt = plan.leavesAll
+        ? plan.syncedAt
+        : await asRequest(() => atWatermark(db, facts, () => syncEvery(db, declarations)), plan.othersLeft);
     }
     if (upToDateWith(db, states)) {
       const generation = db.writeGeneration;
@@ -96,7 +99,9 @@ async function roundPuttingInStep(
   const round = roundOf(db);
   const reaches = round?.reaches;
   if (!round || !reaches) return round;
-  for (const { bookkeeping } of declarations)
-    for (const [fact, rows] of await heldBy(db, bookkeeping)) if (!(rows <= reaches[fact])) return null;
-  return round;
+  const held = await heldByEach(
+    db,
+    declarations.map(({ bookkeeping }) => bookkeeping),
+  );
+  return held.flat().every(([fact, rows]) => rows <= reaches[fact]) ? round : null;
 }

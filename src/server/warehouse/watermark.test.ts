@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Database, type Queryable } from "../db/database.ts";
 import { declareDerived, syncDerived } from "./additive-sync.ts";
 import { startDerivedRefresher } from "./derived-refresher.ts";
-import { asOfGeneration, roundReaches, roundUnderway, setRefreshed } from "./derived-sync.ts";
+import { asOfGeneration, setRefreshed } from "./derived-sync.ts";
 import type { DerivedDeclaration } from "./derived-tables.ts";
 import { readAtOneMoment } from "./read-at-one-moment.ts";
+import { roundReaches, roundUnderway } from "./round-underway.ts";
 import { INLINE_ROWS } from "./sync-policy.ts";
 import { factViews } from "./watermark.ts";
 
