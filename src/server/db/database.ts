@@ -4,7 +4,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { logger } from "../logging/logger.ts";
 import { invalidatedError, isFatalDatabaseError } from "./engine-errors.ts";
 import { isPlainRead, type Params, type Row, readRows } from "./read-rows.ts";
-import { readInSnapshot } from "./snapshot.ts";
+import { type CutTables, readInSnapshot } from "./snapshot.ts";
 import { createScopeViews, dropViews, inTableViews, inViewScope, type TableViews } from "./table-views.ts";
 import { createInstance } from "./wal-recovery.ts";
 
@@ -174,10 +174,11 @@ export class Database implements Queryable {
    * Runs `work` on one snapshot of the data: every query it makes sees the database as it was when the
    * snapshot began, whatever commits meanwhile. Its queries run one after another on one connection; it
    * writes nothing (everything is rolled back), so it does not count as a write. `ownConnection`: on a
-   * connection opened for it alone, for a snapshot held open a long time (a refresher's round).
+   * connection opened for it alone, for a snapshot held open a long time (a refresher's round). `cut` makes
+   * the rest of its queries read tables through views (the facts cut at a watermark found in the snapshot).
    */
   async snapshot<T>(
-    work: (tx: Queryable) => Promise<T>,
+    work: (tx: Queryable, cut: CutTables) => Promise<T>,
     options: { ownConnection?: boolean } = {},
   ): Promise<T> {
     // undefined: the pool's, by use()'s defaults

@@ -1,7 +1,10 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Queryable } from "./database.ts";
 import { readRows } from "./read-rows.ts";
-import { createScopeViews, dropViews } from "./table-views.ts";
+import { createScopeViews, createViews, dropViews, type TableViews } from "./table-views.ts";
+
+/** Reads the tables of `views`' names through them for the rest of the snapshot (Database.snapshot). */
+export type CutTables = (views: TableViews) => Promise<void>;
 
 /**
  * Runs `work` in one read-only transaction on `connection` (Database.snapshot): its queries run one after
@@ -10,7 +13,7 @@ import { createScopeViews, dropViews } from "./table-views.ts";
  */
 export async function readInSnapshot<T>(
   connection: DuckDBConnection,
-  work: (tx: Queryable) => Promise<T>,
+  work: (tx: Queryable, cut: CutTables) => Promise<T>,
   check: (sql: string) => void,
 ): Promise<T> {
   let queue: Promise<unknown> = Promise.resolve();
@@ -33,7 +36,11 @@ export async function readInSnapshot<T>(
   let views: string[] = [];
   try {
     views = await createScopeViews(connection);
-    return await work(tx);
+    const cut: CutTables = (more) =>
+      inTurn(async () => {
+        views.push(...(await createViews(connection, more)));
+      });
+    return await work(tx, cut);
   } finally {
     await queue;
     await dropViews(connection, views).catch(() => {});

@@ -34,10 +34,14 @@ export const inTableViews = (): boolean => viewScope.getStore() !== undefined;
  * Creates the scope's views that the transaction needs on its connection; answers the names created, for
  * dropViews. Its first statement fixes the transaction's snapshot, so what it finds holds for the rest.
  */
-export async function createScopeViews(connection: DuckDBConnection): Promise<string[]> {
+export const createScopeViews = (connection: DuckDBConnection): Promise<string[]> =>
+  createViews(connection, viewScope.getStore() ?? {});
+
+/** Creates those of `views` that the transaction needs on its connection; answers the names created. */
+export async function createViews(connection: DuckDBConnection, views: TableViews): Promise<string[]> {
   const created: string[] = [];
   try {
-    for (const [name, { select }] of await neededViews(connection)) {
+    for (const [name, { select }] of await neededViews(connection, views)) {
       await connection.run(`CREATE TEMP VIEW ${name} AS ${select}`);
       created.push(name);
     }
@@ -53,9 +57,9 @@ export async function dropViews(connection: DuckDBConnection, views: readonly st
   for (const name of views) await connection.run(`DROP VIEW IF EXISTS temp.main.${name}`);
 }
 
-/** The scope's views whose condition holds in the transaction, in one statement for all of them. */
-async function neededViews(connection: DuckDBConnection): Promise<[string, TableView][]> {
-  const views = Object.entries(viewScope.getStore() ?? {});
+/** The views whose condition holds in the transaction, in one statement for all of them. */
+async function neededViews(connection: DuckDBConnection, all: TableViews): Promise<[string, TableView][]> {
+  const views = Object.entries(all);
   const checked = views.filter(([, view]) => view.needed !== undefined);
   if (checked.length === 0) return views;
   const reader = await connection.runAndReadAll(
