@@ -59,8 +59,12 @@ for (const [name, viewport] of [
       await saveScreenshot(page, "live", "live-fullscreen", { fullPage: false });
       await page.getByRole("button", { name: "Volledig scherm sluiten" }).click();
       await expect(board).not.toHaveAttribute("data-full");
-      await page.getByRole("tab", { name: "Vandaag" }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
     }
+    await page.getByRole("tab", { name: "Vandaag" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Beside the period line a dot; on a phone the note has a line of its own, without one.
+    await expect(page.getByTestId("updated-at")).toHaveText(/^· Bijgewerkt om \d{2}:\d{2}$/);
+    const shown = await page.getByTestId("updated-at").innerText();
+    expect(shown).toMatch(name === "phone" ? /^Bijgewerkt om/ : /^· Bijgewerkt om/);
   });
 }

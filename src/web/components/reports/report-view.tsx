@@ -1,4 +1,4 @@
-import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Box, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { formatDate, formatList, formatTime } from "../../../shared/format.ts";
@@ -66,12 +66,14 @@ export function ReportView({ title, declaration }: { title: string; declaration:
             <PeriodLine envelope={query.data} />
             {declaration.refreshEvery && (
               <Text size="sm" c="dimmed" data-testid="updated-at">
-                · Bijgewerkt om {formatTime(query.dataUpdatedAt)}
+                <Separator />
+                Bijgewerkt om {formatTime(query.dataUpdatedAt)}
               </Text>
             )}
             {query.data.syncedUpTo && (
               <Text size="sm" c="orange.9" data-testid="synced-up-to">
-                · Bijgewerkt tot {formatTime(Date.parse(query.data.syncedUpTo))}: nieuwe gegevens worden nog
+                <Separator />
+                Bijgewerkt tot {formatTime(Date.parse(query.data.syncedUpTo))}: nieuwe gegevens worden nog
                 verwerkt
               </Text>
             )}
@@ -236,5 +238,17 @@ function PeriodLine({ envelope }: { envelope: ReportEnvelope }) {
         ` · vergeleken met ${range(comparison.from, comparison.to)}${runsToNow ? " (tot hetzelfde tijdstip)" : ""}`}
       {` · ${sites.length ? formatList(sites.map((site) => site.name)) : "alle vestigingen"}`}
     </Text>
+  );
+}
+
+/**
+ * The dot between the period line and a note beside it, shown only where they stand on one line: on a phone
+ * the note wraps to a line of its own, which a leading dot made look like a fragment.
+ */
+function Separator() {
+  return (
+    <Box component="span" visibleFrom="sm">
+      ·{" "}
+    </Box>
   );
 }
