@@ -31,11 +31,14 @@ describe("openMigratedDatabase", () => {
     expect(readdirSync(dir).filter((name) => name.startsWith("new"))).toEqual(["new.duckdb"]);
   });
 
-  it("gives the engine the memory limit asked for", async () => {
+  it("gives the engine the memory limit asked for, and an allocator that hands freed memory back", async () => {
     const db = await openMigratedDatabase(join(dir, "limited.duckdb"), { memoryLimitMb: 300 });
-    const [{ limit }] = await db.query<{ limit: string }>("SELECT current_setting('memory_limit') AS limit");
+    const [{ limit, purging }] = await db.query<{ limit: string; purging: boolean }>(
+      "SELECT current_setting('memory_limit') AS limit, current_setting('allocator_background_threads') AS purging",
+    );
     await db.close();
     expect(limit).toBe("300.0 MiB");
+    expect(purging).toBe(true);
   });
 
   it("keeps the file as it was before migrations as a snapshot", async () => {

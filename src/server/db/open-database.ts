@@ -12,9 +12,15 @@ export interface OpenOptions {
   memoryLimitMb?: number;
 }
 
-/** Opens `path` with the memory limit asked for: a setting of the engine, not of one connection. */
+/**
+ * Opens `path` with the memory limit asked for: a setting of the engine, not of one connection. DuckDB's
+ * allocator also hands back what it freed in a thread of its own: without it the pages a finished statement
+ * freed stayed with the process, and building the report tables from nothing at 10× the demo chain peaked
+ * at 2 751 MB with the engine capped at 1,5 GB (2 286 and 2 161 MB with it, in the same time).
+ */
 async function openLimited(path: string, poolSize: number, options: OpenOptions): Promise<Database> {
   const db = await Database.open(path, poolSize, options.log);
+  await db.run("SET allocator_background_threads = true");
   if (options.memoryLimitMb) await db.run(`SET memory_limit = '${Math.round(options.memoryLimitMb)}MiB'`);
   return db;
 }
