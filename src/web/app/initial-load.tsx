@@ -4,7 +4,7 @@ import { Center, Loader } from "@mantine/core";
 export function InitialLoad() {
   return (
     <Center h="50vh">
-      <Loader aria-label="Wasbord wordt geladen" />
+      <Loader role="status" aria-label="Wasbord wordt geladen" />
     </Center>
   );
 }

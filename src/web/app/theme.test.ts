@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { DEFAULT_THEME, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
+import { openingTags, webSourceFiles } from "../../../tests/support/web-sources.ts";
 import { cssVariables, theme } from "./theme.ts";
 
 // Every colour a screen names for text (`c="dimmed"`, `c="red"`) or by its shade (`"orange.9"`: a badge's
@@ -51,20 +51,12 @@ const contrast = (a: string, b: string) => {
   return (light + 0.05) / (dark + 0.05);
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") ? [path] : [];
-  });
-}
-
 /** Every colour token the screens use for text or a badge, with a file that uses it. */
 function coloursInUse(): Map<string, string> {
   const colourNames = Object.keys(merged.colors).join("|");
   const patterns = [/\bc="([\w.]+)"/g, new RegExp(`"((?:${colourNames})\\.\\d)"`, "g")];
   const found = new Map<string, string>();
-  for (const file of sourceFiles(join(import.meta.dirname, ".."))) {
+  for (const file of webSourceFiles()) {
     const text = readFileSync(file, "utf8");
     for (const pattern of patterns)
       for (const [, token] of text.matchAll(pattern)) found.set(token, file.replace(/^.*src\/web\//, ""));
@@ -95,14 +87,10 @@ describe("text colours", () => {
  * the primary itself: the navigation's open page is drawn in it.
  */
 function lightVariantColours(): Set<string> {
-  const attribute = String.raw`\s+[\w-]+(?:=(?:"[^"]*"|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?`;
-  const openingTag = new RegExp(`<[A-Z][\\w.]*((?:${attribute})*)\\s*/?>`, "g");
   const colours = new Set([merged.primaryColor]);
-  for (const file of sourceFiles(join(import.meta.dirname, ".."))) {
-    for (const [, attributes] of readFileSync(file, "utf8").matchAll(openingTag)) {
-      if (!attributes.includes('variant="light"')) continue;
-      colours.add(/\bcolor="(\w+)"/.exec(attributes)?.[1] ?? merged.primaryColor);
-    }
+  for (const { attributes } of openingTags()) {
+    if (!attributes.includes('variant="light"')) continue;
+    colours.add(/\bcolor="(\w+)"/.exec(attributes)?.[1] ?? merged.primaryColor);
   }
   return colours;
 }

@@ -78,7 +78,7 @@ function AccessGate({ me, children }: { me: ReturnType<typeof useMe>; children: 
   if (me.isPending) {
     return (
       <Center h="50vh">
-        <Loader aria-label="Laden" />
+        <Loader role="status" aria-label="Laden" />
       </Center>
     );
   }

@@ -72,7 +72,7 @@ export function SavedViewsMenu({
           <Menu.Label>Mijn weergaven van dit rapport</Menu.Label>
           {views.isPending ? (
             <Group p="xs">
-              <Loader size="xs" aria-label="Weergaven laden" />
+              <Loader size="xs" role="status" aria-label="Weergaven laden" />
             </Group>
           ) : views.isError ? (
             <Text size="sm" c="red" p="xs" role="alert">

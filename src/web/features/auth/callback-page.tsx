@@ -47,7 +47,7 @@ export function CallbackPage() {
   if (outcome.ok) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Inloggen…" />
+        <Loader role="status" aria-label="Inloggen…" />
       </Center>
     );
   }

@@ -14,7 +14,7 @@ export function QueryState<T>(props: {
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={`Bezig met laden van ${props.what}`} />
+        <Loader role="status" aria-label={`Bezig met laden van ${props.what}`} />
       </Center>
     );
   }
